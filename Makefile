@@ -1,0 +1,301 @@
+# SPDX-License-Identifier: GPL-2.0-or-later
+#
+# initbench: the one entry point. Kbuild conventions: O= (all output, default out/),
+# V=1 (show commands), make help, *_defconfig, menuconfig, olddefconfig, savedefconfig,
+# clean, mrproper.
+
+MAKEFLAGS += --no-builtin-rules --no-print-directory
+.SUFFIXES:
+.DELETE_ON_ERROR:
+
+srctree := $(CURDIR)
+O ?= out
+override O := $(abspath $(O))
+obj := $(O)
+
+V ?= 0
+ifeq ($(V),1)
+Q :=
+VFLAG := -v
+else
+Q := @
+VFLAG :=
+endif
+quiet = $(if $(Q),@printf '  %-8s %s\n' '$(1)' '$(patsubst $(O)/%,%,$(2))';)
+
+# ---- dependencies: Debian packages only, installed when missing ------------------------
+# Why each one is there: see README.md, "Dependencies".
+PKGS_BUILD := musl-tools busybox-static kconfig-frontends cpio gzip libjansson-dev \
+	libcmocka-dev pkg-config gcc make
+PKGS_RUN := qemu-system-x86 user-mode-linux
+PKGS_CHECK := strace
+
+# ---- configuration ----------------------------------------------------------------------
+KCONFIG_ENV := srctree=$(srctree) KCONFIG_CONFIG=$(O)/.config
+CONF := kconfig-conf
+KCONFIG_FILES := Kconfig $(wildcard */Kconfig)
+
+config_h := $(O)/include/config.h
+config_hash_h := $(O)/include/config_hash.h
+
+# ---- toolchains -------------------------------------------------------------------------
+WARN := -std=c11 -O2 -Wall -Wextra -Werror
+GUEST_CC := musl-gcc
+GUEST_CFLAGS := $(WARN) -static -I$(O)/include -I$(srctree)/bench -I$(srctree)/bench/lib
+GUEST_LDFLAGS := -static
+HOST_CC := gcc
+HOST_CFLAGS := $(WARN) -I$(O)/include -I$(srctree)/bench -I$(srctree)/bench/lib \
+	-I$(srctree)/report -I$(srctree)/qemu -I$(srctree)/boot -I$(srctree)/initramfs
+JANSSON_CFLAGS = $(shell pkg-config --cflags jansson 2>/dev/null)
+JANSSON_LIBS = $(shell pkg-config --libs jansson 2>/dev/null || echo -ljansson)
+
+# ---- sources ----------------------------------------------------------------------------
+SUITE_SRCS := $(sort $(filter-out bench/hello.c,$(wildcard bench/*.c)) $(wildcard bench/lib/*.c))
+SUITE_OBJS := $(patsubst %.c,$(O)/guest/%.o,$(SUITE_SRCS))
+# Host-side modules: the CLI main is kept apart so that tests can link the rest.
+HOST_MAIN := report/initbench.c
+HOST_LIB_SRCS := $(sort $(filter-out $(HOST_MAIN),$(wildcard report/*.c qemu/*.c boot/*.c)) \
+	$(filter-out bench/lib/runner.c,$(wildcard bench/lib/*.c)) initramfs/cpio.c)
+HOST_LIB_OBJS := $(patsubst %.c,$(O)/host/%.o,$(HOST_LIB_SRCS))
+HOST_LIB := $(O)/host/libinitbench.a
+UNIT_SRCS := $(sort $(wildcard tests/unit/test_*.c))
+UNIT_BINS := $(patsubst tests/unit/%.c,$(O)/tests/%,$(UNIT_SRCS))
+TOOL_SRCS := $(sort $(wildcard tests/tools/*.c))
+TOOL_BINS := $(patsubst tests/tools/%.c,$(O)/tests/%,$(TOOL_SRCS))
+
+SUITE := $(O)/bench/ibsuite
+HELLO := $(O)/bench/ib-hello
+INIT := $(O)/initramfs/init
+MKCPIO := $(O)/initramfs/mkcpio
+INITBENCH := $(O)/initbench
+IMAGE := $(O)/initramfs.cpio.gz
+
+# Image timestamps: SOURCE_DATE_EPOCH, else the last commit, else 0; so two builds of the
+# same tree and config are byte-identical.
+SOURCE_DATE_EPOCH ?= $(shell git -C $(srctree) log -1 --format=%ct 2>/dev/null || echo 0)
+BUSYBOX ?= $(shell sed -n 's/^CONFIG_IB_BUSYBOX="\(.*\)"/\1/p' $(O)/.config 2>/dev/null)
+
+# The suite version: VERSION plus the commit, so that a record names the code it ran.
+IB_VERSION := $(shell cat $(srctree)/VERSION)$(shell git -C $(srctree) rev-parse --short=12 HEAD 2>/dev/null | sed 's/^/-g/')
+
+# ---- run parameters ---------------------------------------------------------------------
+KERNEL ?= default
+KERNELS ?= $(O)/kernels
+RUNS ?=
+LABEL ?= $(if $(filter uml,$(KERNEL)),uml,default)
+ACCEL ?=
+APPEND ?=
+KERNEL_PATH = $(if $(filter default,$(KERNEL)),$(KERNELS)/default/vmlinuz,$(KERNEL))
+RUN_ARGS = --kernel '$(KERNEL_PATH)' --label '$(LABEL)' --image $(IMAGE) \
+	--results $(O)/results $(if $(RUNS),--runs $(RUNS)) $(if $(ACCEL),--accel $(ACCEL)) \
+	$(if $(APPEND),--append '$(APPEND)') $(VFLAG)
+
+FORCE:
+
+.PHONY: all help deps defconfig menuconfig nconfig oldconfig olddefconfig savedefconfig \
+	listnewconfig clean mrproper distclean run report native kernel-default check \
+	check-unit check-integration bench-harness image suite host
+
+all: image host
+
+help:
+	@echo 'initbench: an lmbench-style benchmark image for kernel developers'
+	@echo ''
+	@echo 'Configuration (like the kernel; .config lives in O=, default out/):'
+	@echo '  defconfig        - the full lmbench summary profile (configs/defconfig)'
+	@$(foreach c,$(sort $(notdir $(wildcard configs/*_defconfig))),printf '  %-16s - %s\n' '$(c)' 'configs/$(c)';)
+	@echo '  menuconfig       - menu-driven configuration (kconfig-mconf)'
+	@echo '  nconfig          - ncurses configuration (kconfig-nconf)'
+	@echo '  oldconfig        - update .config, asking about new symbols'
+	@echo '  olddefconfig     - update .config, new symbols take their defaults'
+	@echo '  savedefconfig    - write the minimal $$(O)/defconfig'
+	@echo ''
+	@echo 'Build:'
+	@echo '  all (default)    - the image $$(O)/initramfs.cpio.gz and the host tool $$(O)/initbench'
+	@echo '  image / suite / host - one part only'
+	@echo '  deps             - install missing Debian packages (as root)'
+	@echo ''
+	@echo 'Measure and report:'
+	@echo '  run              - boot KERNEL RUNS times, store results under LABEL, print the summary'
+	@echo '                     KERNEL=default|uml|PATH (default: Debian cloud kernel, fetched once)'
+	@echo '                     RUNS=n LABEL=name ACCEL=auto|kvm|tcg APPEND="kernel args"'
+	@echo '  native           - run the same suite on this host, label "native"'
+	@echo '  report           - print the lmbench summary of every stored boot'
+	@echo '  kernel-default   - fetch and unpack Debian'"'"'s cloud kernel into $$(O)/kernels/'
+	@echo ''
+	@echo 'Tests and figures:'
+	@echo '  check            - unit tests, then boots of the quick profile under QEMU-TCG and UML'
+	@echo '  check-unit       - unit tests only'
+	@echo '  bench-harness    - print image size, boot-to-first-record and quick-profile wall times'
+	@echo ''
+	@echo 'Cleaning:'
+	@echo '  clean            - remove build output, keep .config, kernels and results'
+	@echo '  mrproper         - remove all of $$(O)'
+	@echo ''
+	@echo 'Options: O=dir (output directory), V=1 (show commands and launcher command lines)'
+	@echo ''
+	@echo 'Kernel command line for quieter measurements (consider, never forced):'
+	@echo '  APPEND="isolcpus=1 nohz_full=1 rcu_nocbs=1 nosmt nowatchdog quiet"'
+	@echo '  (with cpu=1 / initbench.cpu=1 so the suite runs on the isolated CPU)'
+
+deps:
+	$(Q)$(srctree)/scripts/deps.sh $(PKGS_BUILD)
+
+# ---- kconfig ----------------------------------------------------------------------------
+$(O)/.config:
+	$(Q)mkdir -p $(O)
+	@echo 'initbench: no $(patsubst $(srctree)/%,%,$(O))/.config yet, using configs/defconfig' >&2
+	$(Q)cd $(O) && $(KCONFIG_ENV) $(CONF) -s --defconfig=$(srctree)/configs/defconfig $(srctree)/Kconfig
+
+defconfig: deps
+	$(Q)mkdir -p $(O) && cd $(O) && $(KCONFIG_ENV) $(CONF) --defconfig=$(srctree)/configs/defconfig $(srctree)/Kconfig
+
+%_defconfig: deps
+	$(Q)test -f configs/$@ || { echo "initbench: no configs/$@ (see make help)" >&2; exit 2; }
+	$(Q)mkdir -p $(O) && cd $(O) && $(KCONFIG_ENV) $(CONF) --defconfig=$(srctree)/configs/$@ $(srctree)/Kconfig
+
+menuconfig: deps $(O)/.config
+	$(Q)cd $(O) && $(KCONFIG_ENV) kconfig-mconf $(srctree)/Kconfig
+
+nconfig: deps $(O)/.config
+	$(Q)cd $(O) && $(KCONFIG_ENV) kconfig-nconf $(srctree)/Kconfig
+
+oldconfig olddefconfig listnewconfig: deps $(O)/.config
+	$(Q)cd $(O) && $(KCONFIG_ENV) $(CONF) --$@ $(srctree)/Kconfig
+
+savedefconfig: deps $(O)/.config
+	$(Q)cd $(O) && $(KCONFIG_ENV) $(CONF) --savedefconfig=$(O)/defconfig $(srctree)/Kconfig
+	@echo 'initbench: wrote $(O)/defconfig'
+
+# config.h is rewritten only when its content changes, so that touching .config without
+# changing a value rebuilds nothing. An out-of-range value is refused by kconfig itself.
+config_stamp := $(O)/include/.tmp/stamp
+
+$(config_h): $(config_stamp)
+	@:
+
+$(config_stamp): $(O)/.config $(KCONFIG_FILES)
+	$(call quiet,CONF,$(config_h))mkdir -p $(O)/include/config $(O)/include/.tmp
+	$(Q)cd $(O) && $(KCONFIG_ENV) $(CONF) -s --olddefconfig $(srctree)/Kconfig
+	$(Q)rm -f $(O)/include/.tmp/auto.conf
+	$(Q)cd $(O) && $(KCONFIG_ENV) KCONFIG_AUTOHEADER=$(O)/include/.tmp/config.h \
+		KCONFIG_AUTOCONFIG=$(O)/include/.tmp/auto.conf $(CONF) -s --silentoldconfig $(srctree)/Kconfig
+	$(Q)cmp -s $(O)/include/.tmp/config.h $(config_h) || cp $(O)/include/.tmp/config.h $(config_h)
+	$(Q)touch $@
+
+
+# The config hash and suite version change without .config changing (a new commit): this
+# rule runs every time and rewrites the header only when its content differs.
+$(config_hash_h): $(config_h) $(srctree)/VERSION FORCE
+	$(Q)h=$$(grep -v '^#' $(O)/.config | grep . | LC_ALL=C sort | sha256sum | cut -c1-16); \
+		printf '/* generated */\n#define IB_CONFIG_HASH "%s"\n#define IB_SUITE_VERSION "%s"\n' \
+			"$$h" '$(IB_VERSION)' > $(config_hash_h).tmp; \
+		cmp -s $(config_hash_h).tmp $(config_hash_h) || mv $(config_hash_h).tmp $(config_hash_h); \
+		rm -f $(config_hash_h).tmp
+
+# ---- guest programs (static, musl) ------------------------------------------------------
+$(O)/guest/%.o: %.c $(config_h) | deps $(config_hash_h)
+	$(call quiet,CC,$@)mkdir -p $(dir $@)
+	$(Q)$(GUEST_CC) $(GUEST_CFLAGS) -MMD -MP -c -o $@ $<
+
+$(SUITE): $(SUITE_OBJS)
+	$(call quiet,LD,$@)mkdir -p $(dir $@)
+	$(Q)$(GUEST_CC) $(GUEST_LDFLAGS) -o $@ $^
+
+$(HELLO): $(O)/guest/bench/hello.o
+	$(call quiet,LD,$@)mkdir -p $(dir $@)
+	$(Q)$(GUEST_CC) $(GUEST_LDFLAGS) -o $@ $^
+
+$(INIT): $(O)/guest/initramfs/init.o
+	$(call quiet,LD,$@)mkdir -p $(dir $@)
+	$(Q)$(GUEST_CC) $(GUEST_LDFLAGS) -o $@ $^
+
+suite: $(SUITE) $(HELLO)
+
+# ---- host programs ----------------------------------------------------------------------
+$(O)/host/%.o: %.c $(config_h) | deps $(config_hash_h)
+	$(call quiet,HOSTCC,$@)mkdir -p $(dir $@)
+	$(Q)$(HOST_CC) $(HOST_CFLAGS) $(JANSSON_CFLAGS) -MMD -MP -c -o $@ $<
+
+$(HOST_LIB): $(HOST_LIB_OBJS)
+	$(call quiet,AR,$@)rm -f $@ && ar rcs $@ $^
+
+$(INITBENCH): $(O)/host/$(HOST_MAIN:.c=.o) $(HOST_LIB)
+	$(call quiet,HOSTLD,$@)$(HOST_CC) -o $@ $^ $(JANSSON_LIBS) -lm
+
+# mkcpio needs only the writer: a broken host module must not block the image.
+$(MKCPIO): $(O)/host/initramfs/mkcpio.o $(O)/host/initramfs/cpio.o
+	$(call quiet,HOSTLD,$@)mkdir -p $(dir $@) && $(HOST_CC) -o $@ $^
+
+host: $(INITBENCH)
+
+# ---- the image --------------------------------------------------------------------------
+$(O)/initramfs/manifest: initramfs/manifest.in $(config_stamp)
+	$(call quiet,GEN,$@)mkdir -p $(dir $@)
+	$(Q)test -x '$(BUSYBOX)' || { echo "initbench: busybox '$(BUSYBOX)' (CONFIG_IB_BUSYBOX) is missing: install busybox-static" >&2; exit 1; }
+	$(Q)sed -e 's|@O@|$(O)|g' -e 's|@BUSYBOX@|$(BUSYBOX)|g' $< > $@
+
+$(IMAGE): $(O)/initramfs/manifest $(MKCPIO) $(INIT) $(SUITE) $(HELLO) $(BUSYBOX)
+	$(call quiet,CPIO,$@)$(MKCPIO) -t $(SOURCE_DATE_EPOCH) -o $(O)/initramfs.cpio $(O)/initramfs/manifest
+	$(Q)gzip -9 -n -c $(O)/initramfs.cpio > $@.tmp && mv $@.tmp $@
+
+image: $(IMAGE)
+	@printf 'initbench: image %s  %s bytes  sha256 %s\n' '$(patsubst $(srctree)/%,%,$(IMAGE))' \
+		"$$(stat -c %s $(IMAGE))" "$$(sha256sum $(IMAGE) | cut -d' ' -f1)"
+
+# ---- kernels ----------------------------------------------------------------------------
+kernel-default: $(KERNELS)/default/vmlinuz
+
+$(KERNELS)/default/vmlinuz:
+	$(Q)$(srctree)/scripts/fetch-kernel.sh $(KERNELS)
+
+# ---- measure and report -----------------------------------------------------------------
+run: all
+	$(Q)$(srctree)/scripts/deps.sh $(PKGS_RUN)
+	$(Q)$(if $(filter default,$(KERNEL)),$(MAKE) O=$(O) KERNELS=$(KERNELS) kernel-default)
+	$(Q)$(INITBENCH) run $(RUN_ARGS); rc=$$?; \
+		$(INITBENCH) report --results $(O)/results '$(LABEL)'; exit $$rc
+
+native: all
+	$(Q)$(INITBENCH) native --suite $(SUITE) --hello $(HELLO) --results $(O)/results \
+		$(if $(RUNS),--runs $(RUNS)) $(VFLAG); rc=$$?; \
+		$(INITBENCH) report --results $(O)/results native; exit $$rc
+
+report: host
+	$(Q)$(INITBENCH) report --results $(O)/results
+
+# ---- tests ------------------------------------------------------------------------------
+$(O)/tests/test_%: tests/unit/test_%.c $(HOST_LIB) $(config_h)
+	$(call quiet,HOSTLD,$@)mkdir -p $(dir $@)
+	$(Q)$(HOST_CC) $(HOST_CFLAGS) $(JANSSON_CFLAGS) -o $@ $< $(HOST_LIB) $(JANSSON_LIBS) -lcmocka -lm
+
+$(O)/tests/%: tests/tools/%.c $(HOST_LIB) $(config_h)
+	$(call quiet,HOSTLD,$@)mkdir -p $(dir $@)
+	$(Q)$(HOST_CC) $(HOST_CFLAGS) $(JANSSON_CFLAGS) -o $@ $< $(HOST_LIB) $(JANSSON_LIBS) -lm
+
+check-deps:
+	$(Q)$(srctree)/scripts/deps.sh $(PKGS_BUILD) $(PKGS_RUN) $(PKGS_CHECK)
+
+check-unit: check-deps $(UNIT_BINS) $(MKCPIO)
+	$(Q)O=$(O) srctree=$(srctree) $(srctree)/tests/run-tests.sh unit $(UNIT_BINS)
+
+check: check-deps
+	$(Q)$(MAKE) O=$(O)/check quick_defconfig >/dev/null
+	$(Q)$(MAKE) O=$(O)/check KERNELS=$(KERNELS) all $(UNIT_BINS:$(O)/%=$(O)/check/%) $(TOOL_BINS:$(O)/%=$(O)/check/%) kernel-default
+	$(Q)O=$(O)/check KERNELS=$(KERNELS) srctree=$(srctree) $(srctree)/tests/run-tests.sh all
+
+bench-harness: check-deps
+	$(Q)$(MAKE) O=$(O)/check quick_defconfig >/dev/null
+	$(Q)$(MAKE) O=$(O)/check KERNELS=$(KERNELS) all kernel-default
+	$(Q)O=$(O)/check KERNELS=$(KERNELS) srctree=$(srctree) $(srctree)/tests/bench-harness.sh
+
+# ---- cleaning ---------------------------------------------------------------------------
+clean:
+	$(Q)rm -rf $(O)/guest $(O)/host $(O)/bench $(O)/initramfs $(O)/tests $(O)/include \
+		$(O)/initbench $(O)/initramfs.cpio $(IMAGE) $(O)/check
+
+mrproper distclean:
+	$(Q)rm -rf $(O)
+
+-include $(SUITE_OBJS:.o=.d) $(HOST_LIB_OBJS:.o=.d) $(O)/guest/bench/hello.d \
+	$(O)/guest/initramfs/init.d $(O)/host/initramfs/mkcpio.d $(O)/host/report/initbench.d

@@ -1,0 +1,93 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * bench.h - the contract between a benchmark and the suite.
+ *
+ * A benchmark is one entry of the registry table (bench/registry.c). The suite runs every
+ * selected entry in its own child process: its own process group, pinned to opts->cpu unless
+ * opts->pin is 0, killed (the whole group) after opts->timeout_s. Inside that child the
+ * entry's run() measures with ib_measure()/ib_measure_timed(), which size the loop by time,
+ * take one warm-up sample and opts->reps samples, subtract the clock cost and the metric's
+ * overhead, and emit one `m` record (docs/protocol.md). run() returns IB_OK, IB_SKIP or
+ * IB_FAIL; for the last two it first calls ib_reason() with a short text ("no AF_INET").
+ * A crash or hang needs no code: the parent reports it.
+ *
+ * Rules for a benchmark:
+ *  - never a fixed iteration count: the harness picks n; fn must do exactly n operations;
+ *  - keep the work observable (ib_sink) so the compiler cannot delete it;
+ *  - clean up what it creates (files, children) before returning;
+ *  - put every baseline it subtracts into its own `m` record (measure it with ib_measure too).
+ */
+#ifndef IB_BENCH_H
+#define IB_BENCH_H
+
+#include <stdint.h>
+
+#define IB_MAX_REPS 101
+
+enum { IB_OK = 0, IB_SKIP = 1, IB_FAIL = 2 };
+
+/* the knobs in force (Kconfig default, then /proc/cmdline or argv overrides) */
+struct ib_opts {
+	unsigned reps;       /* samples per measurement after the warm-up */
+	unsigned budget_ms;  /* minimum length of one sample */
+	unsigned timeout_s;  /* per benchmark limit */
+	int pin;             /* 1: pin every process of a benchmark to cpu */
+	int cpu;             /* the CPU to pin to */
+	const char *hello;   /* tiny static hello binary (exec proc, sh proc) */
+	const char *sh;      /* the shell for sh proc */
+	const char *tmpdir;  /* scratch directory (stat, open clos, select file) */
+};
+
+/* measured once at suite start, read-only afterwards */
+struct ib_timer {
+	double cost_ns;  /* one clock_gettime(CLOCK_MONOTONIC), min of many pairs */
+	double res_ns;   /* smallest non-zero step seen (and >= clock_getres) */
+};
+
+extern const struct ib_opts *ib_opts;
+extern const struct ib_timer *ib_timer;
+
+/* perform exactly n operations; return 0, or -errno on failure */
+typedef int (*ib_loop_fn)(void *arg, uint64_t n);
+/* perform exactly n operations and time them itself (for work that needs set-up around the
+ * timed part, e.g. a ring of processes); store the elapsed ns; return 0 or -errno */
+typedef int (*ib_timed_fn)(void *arg, uint64_t n, uint64_t *elapsed_ns);
+
+struct ib_metric {
+	const char *name;    /* metric id (docs/protocol.md), e.g. "null_call" */
+	const char *unit;    /* "us" */
+	double overhead;     /* per operation, in unit, subtracted from every sample */
+	const char *params;  /* extra fields for the record, "procs=2 size_kb=16", or NULL */
+};
+
+struct ib_result {
+	uint64_t iters;      /* operations per sample */
+	unsigned nsamples;
+	double samples[IB_MAX_REPS]; /* per operation, in unit, after subtraction */
+	double median, min;
+};
+
+uint64_t ib_now_ns(void);
+int ib_measure(const struct ib_metric *m, ib_loop_fn fn, void *arg, struct ib_result *out);
+int ib_measure_timed(const struct ib_metric *m, ib_timed_fn fn, void *arg, struct ib_result *out);
+/* emit a measurement computed elsewhere (e.g. null_io = mean of read and write) */
+int ib_emit_result(const struct ib_metric *m, const struct ib_result *r);
+
+void ib_reason(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+/* pin the calling process to opts->cpu when opts->pin (children inherit it) */
+int ib_pin_self(void);
+
+/* a place to put results so that the work stays observable */
+extern volatile uint64_t ib_sink;
+
+struct ib_bench {
+	const char *name;    /* registry name, also the KTAP test name */
+	const char *family;  /* source file / lmbench program it follows */
+	int (*run)(void);
+	int enabled;         /* built-in default (Kconfig) */
+};
+
+extern const struct ib_bench ib_benches[];
+extern const unsigned ib_nbenches;
+
+#endif

@@ -1,0 +1,343 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * lat_ctx.c - context switch time in a ring of N processes, each summing K KB.
+ *
+ * Contract (bench/bench.h): ib_run_ctx_<N>p_<K>k() emits two metrics:
+ *  - ctx_overhead (param size_kb=K): one process, one pipe; one operation is the same token
+ *    write + read and the same sum over a cache-hot K-KB array that a ring member does;
+ *  - ctx_<N>p_<K>k (params procs=N size_kb=K): one operation is one switch, i.e. one hop of
+ *    the token from one ring member to the next plus that member's work, with overhead =
+ *    the ctx_overhead median, so what is left is the switch and the cache refill it causes.
+ *
+ * The ring is set up once per benchmark (ib_measure_timed): N pipes, the benchmark process
+ * is member 0 and forks members 1..N-1. Member i reads pipe i-1 and writes pipe i. Every
+ * member allocates and touches its own K-KB array after the fork. All of them inherit the
+ * CPU affinity the harness set before run() (one CPU unless pin=0).
+ *
+ * A sample of n switches: member 0 reads the clock and sends a token saying "n hops left".
+ * Whoever receives a live token sums its array, counts the hop down and passes it on; the
+ * member that does the last hop reads the clock into the token and turns it into a stop
+ * token, which the rest of the ring forwards untouched back to member 0. So exactly n
+ * switches lie inside the interval whatever n is (n need not be a multiple of N), which is
+ * lap time / N as lmbench defines it.
+ *
+ * Every exit path kills (SIGKILL) and reaps every ring member; members also die with
+ * member 0 (PR_SET_PDEATHSIG) and on EOF of their input pipe.
+ */
+#define _GNU_SOURCE
+#include <errno.h>
+#include <fcntl.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/prctl.h>
+#include <sys/types.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include "bench.h"
+
+#define MAX_PROCS 16
+
+struct token {
+	uint64_t left;   /* hops still to do; 0 = stop token */
+	uint64_t end_ns; /* set by the member that did the last hop */
+};
+
+struct ring {
+	unsigned procs;
+	size_t words;            /* array length in uint64_t */
+	uint64_t *array;         /* member 0's own array */
+	int in, out;             /* member 0's ends */
+	pid_t pid[MAX_PROCS];    /* pid[0] unused */
+};
+
+/* the one summing routine, the same code in the ring and in the overhead loop */
+static __attribute__((noinline)) uint64_t sum_words(const uint64_t *a, size_t words)
+{
+	uint64_t s = 0;
+
+	for (size_t i = 0; i < words; i++)
+		s += a[i];
+	return s;
+}
+
+static uint64_t *alloc_array(size_t words, uint64_t seed)
+{
+	uint64_t *a;
+
+	if (!words)
+		return NULL;
+	a = aligned_alloc(64, words * sizeof(*a));
+	if (!a)
+		return NULL;
+	for (size_t i = 0; i < words; i++)   /* touch: the pages become this process's own */
+		a[i] = seed + i;
+	return a;
+}
+
+static int write_token(int fd, const struct token *t)
+{
+	ssize_t w = write(fd, t, sizeof(*t));
+
+	if (w == (ssize_t)sizeof(*t))
+		return 0;
+	return w < 0 ? -errno : -EIO;
+}
+
+/* 0 on a full token, -EPIPE on EOF (a member died), -errno otherwise */
+static int read_token(int fd, struct token *t)
+{
+	ssize_t r;
+
+	do
+		r = read(fd, t, sizeof(*t));
+	while (r < 0 && errno == EINTR);
+	if (r == (ssize_t)sizeof(*t))
+		return 0;
+	return r < 0 ? -errno : -EPIPE;
+}
+
+/* one live hop by the member holding token t: its work, then the count down */
+static void hop(struct token *t, const uint64_t *array, size_t words)
+{
+	ib_sink = sum_words(array, words);
+	if (t->left == 1) {
+		t->end_ns = ib_now_ns();
+		t->left = 0;
+	} else {
+		t->left--;
+	}
+}
+
+static void __attribute__((noreturn)) member(int in, int out, size_t words, unsigned idx,
+					     pid_t parent)
+{
+	uint64_t *array;
+	struct token t;
+
+	prctl(PR_SET_PDEATHSIG, SIGKILL);
+	if (getppid() != parent)
+		_exit(1);
+	array = alloc_array(words, idx * 0x9e3779b97f4a7c15ull);
+	if (words && !array)
+		_exit(1);
+	for (;;) {
+		if (read_token(in, &t))
+			_exit(0);
+		if (t.left)
+			hop(&t, array, words);
+		if (write_token(out, &t))
+			_exit(0);
+	}
+}
+
+static void ring_stop(struct ring *r)
+{
+	if (r->in >= 0)
+		close(r->in);
+	if (r->out >= 0)
+		close(r->out);
+	r->in = r->out = -1;
+	for (unsigned i = 1; i < r->procs; i++)
+		if (r->pid[i] > 0)
+			kill(r->pid[i], SIGKILL);
+	for (unsigned i = 1; i < r->procs; i++) {
+		if (r->pid[i] <= 0)
+			continue;
+		while (waitpid(r->pid[i], NULL, 0) < 0 && errno == EINTR)
+			;
+		r->pid[i] = 0;
+	}
+	free(r->array);
+	r->array = NULL;
+}
+
+static int ring_start(struct ring *r, unsigned procs, size_t words)
+{
+	int p[MAX_PROCS][2];
+	pid_t self = getpid();
+	int err = 0;
+
+	memset(r, 0, sizeof(*r));
+	r->procs = procs;
+	r->words = words;
+	r->in = r->out = -1;
+	for (unsigned i = 0; i < procs; i++)
+		p[i][0] = p[i][1] = -1;
+	for (unsigned i = 0; i < procs; i++)
+		if (pipe2(p[i], O_CLOEXEC) < 0) {
+			err = -errno;
+			goto fail;
+		}
+	for (unsigned i = 1; i < procs; i++) {
+		pid_t pid = fork();
+
+		if (pid < 0) {
+			err = -errno;
+			goto fail;
+		}
+		if (pid == 0) {
+			for (unsigned j = 0; j < procs; j++) {
+				if (j != i - 1)
+					close(p[j][0]);
+				if (j != i)
+					close(p[j][1]);
+			}
+			member(p[i - 1][0], p[i][1], words, i, self);
+		}
+		r->pid[i] = pid;
+	}
+	r->in = p[procs - 1][0];
+	r->out = p[0][1];
+	p[procs - 1][0] = p[0][1] = -1;
+	for (unsigned j = 0; j < procs; j++) {
+		if (p[j][0] >= 0)
+			close(p[j][0]);
+		if (p[j][1] >= 0)
+			close(p[j][1]);
+	}
+	r->array = alloc_array(words, 0);
+	if (words && !r->array) {
+		ring_stop(r);
+		return -ENOMEM;
+	}
+	return 0;
+fail:
+	for (unsigned j = 0; j < procs; j++) {
+		if (p[j][0] >= 0)
+			close(p[j][0]);
+		if (p[j][1] >= 0)
+			close(p[j][1]);
+	}
+	ring_stop(r);
+	return err;
+}
+
+static int ring_timed(void *arg, uint64_t n, uint64_t *elapsed_ns)
+{
+	struct ring *r = arg;
+	struct token t = { n, 0 };
+	uint64_t start;
+	int err;
+
+	*elapsed_ns = 0;
+	if (!n)
+		return 0;
+	start = ib_now_ns();
+	err = write_token(r->out, &t);
+	while (!err) {
+		err = read_token(r->in, &t);
+		if (err)
+			break;
+		if (t.left)
+			hop(&t, r->array, r->words);
+		if (t.left == 0) {   /* either we did the last hop or the stop came round */
+			*elapsed_ns = t.end_ns - start;
+			return 0;
+		}
+		err = write_token(r->out, &t);
+	}
+	return err;
+}
+
+struct ovh_arg {
+	int p[2];
+	const uint64_t *array;
+	size_t words;
+};
+
+static int overhead_loop(void *arg, uint64_t n)
+{
+	struct ovh_arg *a = arg;
+	struct token t = { 2, 0 };
+
+	for (uint64_t i = 0; i < n; i++) {
+		int err = write_token(a->p[1], &t);
+
+		if (!err)
+			err = read_token(a->p[0], &t);
+		if (err)
+			return err;
+		/* the same work as a live hop that is not the last one */
+		ib_sink = sum_words(a->array, a->words);
+		t.left = 2;
+	}
+	return 0;
+}
+
+static int measure_overhead(unsigned size_kb, double *median)
+{
+	char params[32];
+	struct ib_metric m = { "ctx_overhead", "us", 0.0, params };
+	struct ovh_arg a;
+	struct ib_result r;
+	size_t words = (size_t)size_kb * 1024 / sizeof(uint64_t);
+	uint64_t *array;
+	int err;
+
+	snprintf(params, sizeof(params), "size_kb=%u", size_kb);
+	array = alloc_array(words, 1);
+	if (words && !array)
+		return -ENOMEM;
+	if (pipe2(a.p, O_CLOEXEC) < 0) {
+		err = -errno;
+		free(array);
+		return err;
+	}
+	a.array = array;
+	a.words = words;
+	err = ib_measure(&m, overhead_loop, &a, &r);
+	close(a.p[0]);
+	close(a.p[1]);
+	free(array);
+	if (!err)
+		*median = r.median;
+	return err;
+}
+
+static int run_ctx(unsigned procs, unsigned size_kb)
+{
+	char name[24], params[40];
+	struct ib_metric m = { name, "us", 0.0, params };
+	struct sigaction ign, saved;
+	struct ring r;
+	struct ib_result res;
+	size_t words = (size_t)size_kb * 1024 / sizeof(uint64_t);
+	int err;
+
+	snprintf(name, sizeof(name), "ctx_%up_%uk", procs, size_kb);
+	snprintf(params, sizeof(params), "procs=%u size_kb=%u", procs, size_kb);
+	err = measure_overhead(size_kb, &m.overhead);
+	if (err) {
+		ib_reason("ctx_overhead: %s", strerror(-err));
+		return IB_FAIL;
+	}
+	/* a member that dies must turn into an error here, not kill us with SIGPIPE */
+	memset(&ign, 0, sizeof(ign));
+	ign.sa_handler = SIG_IGN;
+	sigaction(SIGPIPE, &ign, &saved);
+	err = ring_start(&r, procs, words);
+	if (err) {
+		ib_reason("ring of %u: %s", procs, strerror(-err));
+		sigaction(SIGPIPE, &saved, NULL);
+		return IB_FAIL;
+	}
+	err = ib_measure_timed(&m, ring_timed, &r, &res);
+	ring_stop(&r);
+	sigaction(SIGPIPE, &saved, NULL);
+	if (err) {
+		ib_reason("%s: %s", name, err == -EPIPE ? "a ring member died" : strerror(-err));
+		return IB_FAIL;
+	}
+	return IB_OK;
+}
+
+int ib_run_ctx_2p_0k(void) { return run_ctx(2, 0); }
+int ib_run_ctx_2p_16k(void) { return run_ctx(2, 16); }
+int ib_run_ctx_2p_64k(void) { return run_ctx(2, 64); }
+int ib_run_ctx_8p_16k(void) { return run_ctx(8, 16); }
+int ib_run_ctx_8p_64k(void) { return run_ctx(8, 64); }
+int ib_run_ctx_16p_16k(void) { return run_ctx(16, 16); }
+int ib_run_ctx_16p_64k(void) { return run_ctx(16, 64); }

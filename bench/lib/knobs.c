@@ -1,0 +1,342 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * knobs.c - knob table, defaults, parsing and refusal (contract in knobs.h).
+ *
+ * A struct ib_knobs points into itself (opts.hello -> hello[]): never copy one.
+ */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "config.h"
+#include "knobs.h"
+
+#ifndef CONFIG_IB_REPS
+#define CONFIG_IB_REPS 11
+#endif
+#ifndef CONFIG_IB_BUDGET_MS
+#define CONFIG_IB_BUDGET_MS 5
+#endif
+#ifndef CONFIG_IB_TIMEOUT_S
+#define CONFIG_IB_TIMEOUT_S 120
+#endif
+#ifndef CONFIG_IB_PIN
+#define CONFIG_IB_PIN 0
+#endif
+#ifndef CONFIG_IB_CPU
+#define CONFIG_IB_CPU 0
+#endif
+#ifndef CONFIG_IB_BENCH_LIST
+#define CONFIG_IB_BENCH_LIST "all"
+#endif
+#ifndef CONFIG_IB_SKIP
+#define CONFIG_IB_SKIP ""
+#endif
+#ifndef CONFIG_IB_HELLO
+#define CONFIG_IB_HELLO "/bin/ib-hello"
+#endif
+#ifndef CONFIG_IB_SH
+#define CONFIG_IB_SH "/bin/sh"
+#endif
+#ifndef CONFIG_IB_TMPDIR
+#define CONFIG_IB_TMPDIR "/tmp"
+#endif
+
+enum ktype { KT_UINT, KT_BOOL, KT_LIST, KT_PATH };
+
+struct kdef {
+	const char *name;
+	enum ktype type;
+	long min, max;
+};
+
+/* ranges as in bench/Kconfig; reps also bounded by what struct ib_result holds */
+static const struct kdef kdefs[IB_NKNOBS] = {
+	[IB_K_BENCH] = { "bench", KT_LIST, 0, 0 },
+	[IB_K_SKIP] = { "skip", KT_LIST, 0, 0 },
+	[IB_K_REPS] = { "reps", KT_UINT, 1, IB_MAX_REPS },
+	[IB_K_BUDGET_MS] = { "budget_ms", KT_UINT, 1, 10000 },
+	[IB_K_TIMEOUT_S] = { "timeout_s", KT_UINT, 1, 3600 },
+	[IB_K_PIN] = { "pin", KT_BOOL, 0, 1 },
+	[IB_K_CPU] = { "cpu", KT_UINT, 0, 4095 },
+	[IB_K_HELLO] = { "hello", KT_PATH, 0, 0 },
+	[IB_K_SH] = { "sh", KT_PATH, 0, 0 },
+	[IB_K_TMPDIR] = { "tmpdir", KT_PATH, 0, 0 },
+};
+
+/* initbench.* words that belong to PID 1, not to the suite */
+static const char *const pid1_words[] = { "shell" };
+
+static char *str_slot(struct ib_knobs *k, unsigned id)
+{
+	switch (id) {
+	case IB_K_BENCH: return k->bench;
+	case IB_K_SKIP: return k->skip;
+	case IB_K_HELLO: return k->hello;
+	case IB_K_SH: return k->sh;
+	case IB_K_TMPDIR: return k->tmpdir;
+	}
+	return NULL;
+}
+
+static void set_default(struct ib_knobs *k, unsigned id)
+{
+	switch (id) {
+	case IB_K_BENCH: snprintf(k->bench, sizeof(k->bench), "%s", CONFIG_IB_BENCH_LIST); break;
+	case IB_K_SKIP: snprintf(k->skip, sizeof(k->skip), "%s", CONFIG_IB_SKIP); break;
+	case IB_K_REPS: k->opts.reps = CONFIG_IB_REPS; break;
+	case IB_K_BUDGET_MS: k->opts.budget_ms = CONFIG_IB_BUDGET_MS; break;
+	case IB_K_TIMEOUT_S: k->opts.timeout_s = CONFIG_IB_TIMEOUT_S; break;
+	case IB_K_PIN: k->opts.pin = CONFIG_IB_PIN ? 1 : 0; break;
+	case IB_K_CPU: k->opts.cpu = CONFIG_IB_CPU; break;
+	case IB_K_HELLO: snprintf(k->hello, sizeof(k->hello), "%s", CONFIG_IB_HELLO); break;
+	case IB_K_SH: snprintf(k->sh, sizeof(k->sh), "%s", CONFIG_IB_SH); break;
+	case IB_K_TMPDIR: snprintf(k->tmpdir, sizeof(k->tmpdir), "%s", CONFIG_IB_TMPDIR); break;
+	}
+	k->src[id] = IB_SRC_CONFIG;
+}
+
+void ib_knobs_init(struct ib_knobs *k)
+{
+	memset(k, 0, sizeof(*k));
+	for (unsigned i = 0; i < IB_NKNOBS; i++)
+		set_default(k, i);
+	k->opts.hello = k->hello;
+	k->opts.sh = k->sh;
+	k->opts.tmpdir = k->tmpdir;
+}
+
+const char *ib_knob_name(unsigned id)
+{
+	return id < IB_NKNOBS ? kdefs[id].name : NULL;
+}
+
+const char *ib_knob_src_name(enum ib_knob_src s)
+{
+	switch (s) {
+	case IB_SRC_CMDLINE: return "cmdline";
+	case IB_SRC_ARG: return "arg";
+	default: return "config";
+	}
+}
+
+const char *ib_knob_value(const struct ib_knobs *k, unsigned id, char *buf, size_t cap)
+{
+	switch (id) {
+	case IB_K_REPS: snprintf(buf, cap, "%u", k->opts.reps); break;
+	case IB_K_BUDGET_MS: snprintf(buf, cap, "%u", k->opts.budget_ms); break;
+	case IB_K_TIMEOUT_S: snprintf(buf, cap, "%u", k->opts.timeout_s); break;
+	case IB_K_PIN: snprintf(buf, cap, "%d", k->opts.pin); break;
+	case IB_K_CPU: snprintf(buf, cap, "%d", k->opts.cpu); break;
+	default: snprintf(buf, cap, "%s", str_slot((struct ib_knobs *)k, id)); break;
+	}
+	return buf;
+}
+
+int ib_list_has(const char *list, const char *name)
+{
+	size_t nl = strlen(name);
+
+	for (const char *p = list; *p;) {
+		size_t len = strcspn(p, ",");
+		if (len == nl && !strncmp(p, name, nl))
+			return 1;
+		p += len;
+		if (*p == ',')
+			p++;
+	}
+	return 0;
+}
+
+static void append_refused(struct ib_knobs *k, const char *name, const char *val)
+{
+	char esc[IB_KNOB_STR * 3 + 1], item[IB_KNOB_STR * 4];
+	size_t o = 0;
+
+	/* the protocol's escape, plus ',' so the list splits; a value too long is cut */
+	for (const unsigned char *p = (const unsigned char *)val; *p && o + 4 < sizeof(esc); p++) {
+		if (*p <= 0x20 || *p >= 0x7f || *p == '%' || *p == ',')
+			o += (size_t)snprintf(esc + o, sizeof(esc) - o, "%%%02X", *p);
+		else
+			esc[o++] = (char)*p;
+	}
+	esc[o] = '\0';
+	snprintf(item, sizeof(item), "%s%s=%s", k->nrefused ? "," : "", name, esc);
+	size_t have = strlen(k->refused);
+	if (have + strlen(item) < sizeof(k->refused))
+		memcpy(k->refused + have, item, strlen(item) + 1);
+	k->nrefused++;
+}
+
+void ib_knob_refuse(struct ib_knobs *k, const char *name, const char *val, const char *why)
+{
+	fprintf(stderr, "ibsuite: refused %s=%s: %s\n", name, val, why);
+	append_refused(k, name, val);
+	for (unsigned i = 0; i < IB_NKNOBS; i++)
+		if (!strcmp(kdefs[i].name, name))
+			set_default(k, i);
+}
+
+static int refuse(struct ib_knobs *k, const char *name, const char *val, const char *why)
+{
+	fprintf(stderr, "ibsuite: refused %s=%s: %s (keeping the value in force)\n", name, val,
+		why);
+	append_refused(k, name, val);
+	return -1;
+}
+
+static int parse_ulong(const char *s, long min, long max, long *out)
+{
+	char *end;
+	unsigned long v;
+
+	if (*s < '0' || *s > '9')
+		return -1;
+	errno = 0;
+	v = strtoul(s, &end, 10);
+	if (errno || *end || v < (unsigned long)min || v > (unsigned long)max)
+		return -1;
+	*out = (long)v;
+	return 0;
+}
+
+static const char *check_list(const struct ib_knobs *k, unsigned id, const char *val)
+{
+	if (strlen(val) >= IB_KNOB_STR)
+		return "too long";
+	for (const char *p = val; *p; p++)
+		if (!((*p >= 'a' && *p <= 'z') || (*p >= '0' && *p <= '9') || *p == '_' || *p == ','))
+			return "not a comma list of names";
+	if (id == IB_K_BENCH && !*val)
+		return "empty";
+	for (const char *p = val; *p;) {
+		char item[IB_KNOB_STR];
+		size_t len = strcspn(p, ",");
+		memcpy(item, p, len);
+		item[len] = '\0';
+		p += len;
+		if (*p == ',')
+			p++;
+		if (!len || (id == IB_K_BENCH && !strcmp(item, "all")))
+			continue;
+		if (k->bench_known && !k->bench_known(item))
+			return "unknown benchmark";
+	}
+	return NULL;
+}
+
+int ib_knob_set(struct ib_knobs *k, const char *name, const char *val, enum ib_knob_src src)
+{
+	unsigned id;
+	long v;
+
+	for (id = 0; id < IB_NKNOBS; id++)
+		if (!strcmp(kdefs[id].name, name))
+			break;
+	if (id == IB_NKNOBS)
+		return refuse(k, name, val, "unknown knob");
+	const struct kdef *d = &kdefs[id];
+	switch (d->type) {
+	case KT_UINT:
+	case KT_BOOL:
+		if (parse_ulong(val, d->min, d->max, &v)) {
+			char why[64];
+			snprintf(why, sizeof(why), "not an integer in %ld..%ld", d->min, d->max);
+			return refuse(k, name, val, why);
+		}
+		if (id == IB_K_REPS)
+			k->opts.reps = (unsigned)v;
+		else if (id == IB_K_BUDGET_MS)
+			k->opts.budget_ms = (unsigned)v;
+		else if (id == IB_K_TIMEOUT_S)
+			k->opts.timeout_s = (unsigned)v;
+		else if (id == IB_K_PIN)
+			k->opts.pin = (int)v;
+		else
+			k->opts.cpu = (int)v;
+		break;
+	case KT_LIST: {
+		const char *why = check_list(k, id, val);
+		if (why)
+			return refuse(k, name, val, why);
+		snprintf(str_slot(k, id), IB_KNOB_STR, "%s", val);
+		break;
+	}
+	case KT_PATH:
+		if (val[0] != '/')
+			return refuse(k, name, val, "not an absolute path");
+		if (strlen(val) >= IB_KNOB_STR)
+			return refuse(k, name, val, "too long");
+		snprintf(str_slot(k, id), IB_KNOB_STR, "%s", val);
+		break;
+	}
+	k->src[id] = src;
+	return 0;
+}
+
+int ib_knob_arg(struct ib_knobs *k, const char *arg)
+{
+	char name[64];
+	const char *p = arg, *eq;
+	size_t len;
+
+	if (p[0] == '-' && p[1] == '-')
+		p += 2;
+	eq = strchr(p, '=');
+	len = eq ? (size_t)(eq - p) : strlen(p);
+	if (len >= sizeof(name))
+		len = sizeof(name) - 1;
+	memcpy(name, p, len);
+	name[len] = '\0';
+	if (!eq)
+		return refuse(k, name, "", "expected --NAME=VALUE");
+	return ib_knob_set(k, name, eq + 1, IB_SRC_ARG);
+}
+
+int ib_knobs_from_cmdline(struct ib_knobs *k, const char *cmdline)
+{
+	static const char prefix[] = "initbench.";
+	char word[IB_KNOB_STR + 64];
+	int refused = 0;
+	const char *p = cmdline;
+
+	while (*p) {
+		size_t o = 0;
+		int quoted = 0;
+
+		while (*p == ' ' || *p == '\t' || *p == '\n')
+			p++;
+		if (!*p)
+			break;
+		/* a word ends at blank outside double quotes; quotes are dropped */
+		for (; *p && (quoted || (*p != ' ' && *p != '\t' && *p != '\n')); p++) {
+			if (*p == '"') {
+				quoted = !quoted;
+				continue;
+			}
+			if (o + 1 < sizeof(word))
+				word[o++] = *p;
+		}
+		word[o] = '\0';
+		if (o < sizeof(prefix) - 1 || memcmp(word, prefix, sizeof(prefix) - 1))
+			continue;
+		char *name = word + sizeof(prefix) - 1, *eq = strchr(name, '=');
+		if (eq)
+			*eq = '\0';
+		int pid1 = 0;
+		for (size_t i = 0; i < sizeof(pid1_words) / sizeof(pid1_words[0]); i++)
+			if (!strcmp(name, pid1_words[i]))
+				pid1 = 1;
+		if (pid1)
+			continue;
+		if (!eq) {
+			refused++;
+			refuse(k, name, "", "expected initbench.NAME=VALUE");
+			continue;
+		}
+		if (ib_knob_set(k, name, eq + 1, IB_SRC_CMDLINE))
+			refused++;
+	}
+	return refused;
+}

@@ -1,0 +1,68 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * knobs.h - the suite's run-time knobs: one name each, Kconfig default, boot and argv
+ * overrides (DESIGN.md contract 1).
+ *
+ * Knobs: bench, skip (comma lists of registry names; bench also "all"), reps, budget_ms,
+ * timeout_s, pin (0/1), cpu, hello, sh, tmpdir (absolute paths).
+ * Defaults come from config.h (CONFIG_IB_*); knobs without a Kconfig symbol have built-in
+ * defaults (bench=all, skip=, hello=/bin/ib-hello, sh=/bin/sh, tmpdir=/tmp).
+ *
+ *  - ib_knobs_init() sets every knob to its default, source "config".
+ *  - ib_knob_set() parses one value. Accepted: stored, source recorded, returns 0. Refused
+ *    (unknown knob, bad number, out of range, unknown bench name, bad path): the value in
+ *    force is kept (the default, unless an earlier source set it), one line naming it goes
+ *    to stderr, "name=value" is appended to k->refused, returns -1.
+ *  - ib_knobs_from_cmdline() applies every `initbench.NAME=VALUE` word of a kernel command
+ *    line (double quotes group a word, as the kernel does). Words for PID 1 only (shell)
+ *    are ignored here. Returns the number refused.
+ *  - ib_knob_arg() takes one argv word "--NAME=VALUE" (a word without "=" is refused as
+ *    NAME with an empty value). Returns as ib_knob_set().
+ *  - ib_knob_refuse() records a refusal decided elsewhere (e.g. cpu not online) and puts
+ *    the knob back to its default.
+ *  - refused: pairs separated by ',', each value escaped as in docs/protocol.md with ','
+ *    also escaped (%2C), so the list splits unambiguously after the field is unescaped.
+ *  - k->bench_known, when set, is asked whether a name in bench/skip exists.
+ */
+#ifndef IB_KNOBS_H
+#define IB_KNOBS_H
+
+#include "bench.h"
+
+enum ib_knob_src { IB_SRC_CONFIG, IB_SRC_CMDLINE, IB_SRC_ARG };
+
+enum ib_knob_id {
+	IB_K_BENCH, IB_K_SKIP, IB_K_REPS, IB_K_BUDGET_MS, IB_K_TIMEOUT_S, IB_K_PIN, IB_K_CPU,
+	IB_K_HELLO, IB_K_SH, IB_K_TMPDIR, IB_NKNOBS
+};
+
+#define IB_KNOB_STR 512
+#define IB_REFUSED_MAX 2048
+
+struct ib_knobs {
+	struct ib_opts opts;      /* the numbers; string pointers point into the arrays below */
+	char bench[IB_KNOB_STR];
+	char skip[IB_KNOB_STR];
+	char hello[IB_KNOB_STR];
+	char sh[IB_KNOB_STR];
+	char tmpdir[IB_KNOB_STR];
+	enum ib_knob_src src[IB_NKNOBS];
+	char refused[IB_REFUSED_MAX];
+	unsigned nrefused;
+	int (*bench_known)(const char *name);
+};
+
+void ib_knobs_init(struct ib_knobs *k);
+int ib_knob_set(struct ib_knobs *k, const char *name, const char *val, enum ib_knob_src src);
+int ib_knobs_from_cmdline(struct ib_knobs *k, const char *cmdline);
+int ib_knob_arg(struct ib_knobs *k, const char *arg);
+void ib_knob_refuse(struct ib_knobs *k, const char *name, const char *val, const char *why);
+
+const char *ib_knob_name(unsigned id);
+/* the value in force as text, into buf; returns buf */
+const char *ib_knob_value(const struct ib_knobs *k, unsigned id, char *buf, size_t cap);
+const char *ib_knob_src_name(enum ib_knob_src s);
+/* 1 if name is in the comma list (exact item match) */
+int ib_list_has(const char *list, const char *name);
+
+#endif

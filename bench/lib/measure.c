@@ -1,0 +1,305 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * measure.c - sizing, sampling, subtraction and the `m` record (contract in measure.h).
+ */
+#define _GNU_SOURCE
+#include <errno.h>
+#include <math.h>
+#include <sched.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "measure.h"
+#include "stats.h"
+
+/* safe values until the suite installs the real ones (tests may install their own) */
+static const struct ib_opts default_opts = {
+	.reps = 11, .budget_ms = 5, .timeout_s = 120, .pin = 0, .cpu = 0,
+	.hello = "/bin/ib-hello", .sh = "/bin/sh", .tmpdir = "/tmp",
+};
+static const struct ib_timer default_timer = { .cost_ns = 0, .res_ns = 1 };
+
+const struct ib_opts *ib_opts = &default_opts;
+const struct ib_timer *ib_timer = &default_timer;
+volatile uint64_t ib_sink;
+
+static int record_fd = -1;
+static const char *bench_name = "";
+static char reason[256];
+
+void ib_harness_begin(int fd, const char *bench)
+{
+	record_fd = fd;
+	bench_name = bench ? bench : "";
+	reason[0] = '\0';
+}
+
+int ib_send_payload(const struct ib_rec *r)
+{
+	static char line[IB_REC_MAX + 1];
+	size_t len, off = 0;
+
+	if (r->overflow || r->len == 0 || r->len >= IB_REC_MAX)
+		return -EINVAL;
+	if (record_fd < 0)
+		return 0;
+	memcpy(line, r->buf, r->len);
+	line[r->len] = '\n';
+	len = r->len + 1;
+	while (off < len) {
+		ssize_t w = write(record_fd, line + off, len - off);
+		if (w < 0) {
+			if (errno == EINTR)
+				continue;
+			return -errno;
+		}
+		off += (size_t)w;
+	}
+	return 0;
+}
+
+void ib_reason(const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsnprintf(reason, sizeof(reason), fmt, ap);
+	va_end(ap);
+	/* one line: the reason ends up in a KTAP comment too */
+	for (char *p = reason; *p; p++)
+		if (*p == '\n' || *p == '\r')
+			*p = ' ';
+}
+
+const char *ib_reason_text(void)
+{
+	return reason;
+}
+
+void ib_reason_clear(void)
+{
+	reason[0] = '\0';
+}
+
+int ib_pin_self(void)
+{
+	cpu_set_t set;
+
+	if (!ib_opts->pin)
+		return 0;
+	if (ib_opts->cpu < 0 || ib_opts->cpu >= CPU_SETSIZE)
+		return -EINVAL;
+	CPU_ZERO(&set);
+	CPU_SET(ib_opts->cpu, &set);
+	if (sched_setaffinity(0, sizeof(set), &set) != 0)
+		return -errno;
+	return 0;
+}
+
+double ib_unit_ns(const char *unit)
+{
+	if (!strcmp(unit, "ns"))
+		return 1.0;
+	if (!strcmp(unit, "us"))
+		return 1e3;
+	if (!strcmp(unit, "ms"))
+		return 1e6;
+	if (!strcmp(unit, "s"))
+		return 1e9;
+	return 0;
+}
+
+double ib_target_ns(void)
+{
+	double t = (double)ib_opts->budget_ms * 1e6;
+
+	if (1000.0 * ib_timer->res_ns > t)
+		t = 1000.0 * ib_timer->res_ns;
+	if (100.0 * ib_timer->cost_ns > t)
+		t = 100.0 * ib_timer->cost_ns;
+	return t;
+}
+
+/* one way of getting an interval of n operations, for both entry points */
+struct source {
+	ib_loop_fn loop;
+	ib_timed_fn timed;
+	void *arg;
+};
+
+static int interval(const struct source *s, uint64_t n, uint64_t *ns)
+{
+	if (s->timed)
+		return s->timed(s->arg, n, ns);
+	uint64_t t0 = ib_now_ns();
+	int r = s->loop(s->arg, n);
+	*ns = ib_now_ns() - t0;
+	return r;
+}
+
+static void set_reason_errno(const struct ib_metric *m, const char *what, int err)
+{
+	if (!reason[0])
+		ib_reason("%s %s: %s", m->name, what, strerror(err < 0 ? -err : err));
+}
+
+static uint64_t size_n(const struct ib_metric *m, const struct source *s, int *err)
+{
+	double target = ib_target_ns();
+	uint64_t n = 1, ns = 0, first_end = 0;
+
+	*err = 0;
+	for (unsigned step = 0;; step++) {
+		*err = interval(s, n, &ns);
+		if (*err)
+			return 0;
+		if ((double)ns >= target)
+			return n;
+		uint64_t now = ib_now_ns();
+		if (!first_end)
+			first_end = now;
+		if (step + 1 >= IB_SIZE_MAX_STEPS ||
+		    (double)(now - first_end) > IB_SIZE_MAX_TARGETS * target) {
+			fprintf(stderr, "ibsuite: %s: sizing stopped at n=%llu (%llu ns < %.0f ns)\n",
+				m->name, (unsigned long long)n, (unsigned long long)ns, target);
+			return n;
+		}
+		uint64_t next;
+		if ((double)ns < target / 16) {
+			next = n * 2;
+		} else {
+			double f = 1.1 * target / (double)ns;
+			if (f > 16)
+				f = 16;
+			next = (uint64_t)ceil((double)n * f);
+		}
+		if (next <= n)
+			next = n + 1;
+		if (next > UINT64_MAX / 4) /* cannot grow further without overflowing */
+			return n;
+		n = next;
+	}
+}
+
+/* append "k=v k=v" parameters as fields; a token without '=' is an error */
+static int add_params(struct ib_rec *r, const char *params)
+{
+	char tok[256];
+
+	while (params && *params) {
+		while (*params == ' ')
+			params++;
+		size_t len = strcspn(params, " ");
+		if (!len)
+			break;
+		if (len >= sizeof(tok))
+			return -EINVAL;
+		memcpy(tok, params, len);
+		tok[len] = '\0';
+		params += len;
+		char *eq = strchr(tok, '=');
+		if (!eq)
+			return -EINVAL;
+		*eq = '\0';
+		ib_rec_str(r, tok, eq + 1);
+	}
+	return 0;
+}
+
+static int emit(const struct ib_metric *m, const struct ib_result *res, const uint64_t *raw,
+		double overhead)
+{
+	static struct ib_rec r;
+	int e;
+
+	ib_rec_init(&r, "m");
+	ib_rec_str(&r, "bench", bench_name);
+	ib_rec_str(&r, "metric", m->name);
+	ib_rec_str(&r, "unit", m->unit);
+	ib_rec_u64(&r, "iters", res->iters);
+	ib_rec_dbl(&r, "overhead", overhead);
+	ib_rec_dbls(&r, "samples", res->samples, res->nsamples);
+	ib_rec_u64s(&r, "raw_ns", raw, raw ? res->nsamples : 0);
+	ib_rec_i64(&r, "cpu", ib_opts->pin ? ib_opts->cpu : -1);
+	if (add_params(&r, m->params) || r.overflow) {
+		if (!reason[0])
+			ib_reason("%s: record refused (params \"%s\" or too long)", m->name,
+				  m->params ? m->params : "");
+		return -EINVAL;
+	}
+	e = ib_send_payload(&r);
+	if (e)
+		set_reason_errno(m, "record", e);
+	return e;
+}
+
+static int run_measure(const struct ib_metric *m, const struct source *s, double clock_ns,
+		       struct ib_result *out)
+{
+	uint64_t raw[IB_MAX_REPS], ns;
+	unsigned reps = ib_opts->reps;
+	double unit = ib_unit_ns(m->unit);
+	int err;
+
+	if (unit == 0) {
+		ib_reason("%s: unit %s is not a time unit", m->name, m->unit);
+		return -EINVAL;
+	}
+	if (reps < 1)
+		reps = 1;
+	if (reps > IB_MAX_REPS)
+		reps = IB_MAX_REPS;
+	uint64_t n = size_n(m, s, &err);
+	if (err) {
+		set_reason_errno(m, "sizing", err);
+		return err;
+	}
+	/* warm-up; a first interval that was slow only because it was cold (the first exec
+	 * of a binary) sized n too small, so a short warm-up re-scales n, a few times at most */
+	for (unsigned w = 0; !err; w++) {
+		err = interval(s, n, &ns);
+		double target = ib_target_ns();
+		if (err || (double)ns >= target || w >= IB_WARMUP_MAX)
+			break;
+		uint64_t next = ns ? (uint64_t)ceil((double)n * 1.1 * target / (double)ns) : n * 2;
+		if (next > n * 16)
+			next = n * 16;
+		n = next > n ? next : n + 1;
+	}
+	for (unsigned i = 0; i < reps && !err; i++)
+		err = interval(s, n, &raw[i]);
+	if (err) {
+		set_reason_errno(m, "sample", err);
+		return err;
+	}
+	out->iters = n;
+	out->nsamples = reps;
+	for (unsigned i = 0; i < reps; i++)
+		out->samples[i] = ((double)raw[i] - clock_ns) / (double)n / unit - m->overhead;
+	out->median = ib_median(out->samples, reps);
+	out->min = ib_min(out->samples, reps);
+	return emit(m, out, raw, clock_ns / (double)n / unit + m->overhead);
+}
+
+int ib_measure(const struct ib_metric *m, ib_loop_fn fn, void *arg, struct ib_result *out)
+{
+	struct source s = { .loop = fn, .arg = arg };
+
+	return run_measure(m, &s, ib_timer->cost_ns, out);
+}
+
+int ib_measure_timed(const struct ib_metric *m, ib_timed_fn fn, void *arg, struct ib_result *out)
+{
+	struct source s = { .timed = fn, .arg = arg };
+
+	return run_measure(m, &s, 0, out);
+}
+
+int ib_emit_result(const struct ib_metric *m, const struct ib_result *r)
+{
+	if (r->nsamples > IB_MAX_REPS)
+		return -EINVAL;
+	return emit(m, r, NULL, m->overhead);
+}

@@ -1,0 +1,60 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * measure.h - the harness side of bench.h's measurement API (ib_measure and friends).
+ *
+ * Sizing (METHODS.md "Timing"): target = max(budget_ms, 1000 x timer resolution, 100 x
+ * timer cost). n starts at 1 and doubles while an interval is below target/16, then is
+ * scaled by 1.1 x target/interval (at most 16x per step) until one interval reaches
+ * target. The sizing stops anyway after IB_SIZE_MAX_STEPS intervals or once it has spent
+ * IB_SIZE_MAX_TARGETS x target of wall time past its first interval (a warning goes to
+ * stderr and the n reached is kept), so it never costs more than a few budgets: an op
+ * slower than the budget is sized at n = 1 by its first interval. Then one warm-up interval
+ * (thrown away) and opts->reps intervals with that same n. A warm-up shorter than target
+ * (the sizing interval was slow only because it was cold) scales n up by the same ratio
+ * rule and warms up again, at most IB_WARMUP_MAX more times.
+ *
+ * Per-sample value = (interval_ns - C) / n / ns_per_unit - m->overhead, where
+ *  - ib_measure():       C = ib_timer->cost_ns (the harness reads the clock twice around
+ *                        fn, so one clock read lies inside every interval);
+ *  - ib_measure_timed(): C = 0. fn takes its own timestamps, so only fn knows how many
+ *                        clock reads lie inside its interval; a fn that wants the clock
+ *                        cost out subtracts ib_timer->cost_ns from *elapsed_ns itself.
+ *                        (At interval >= 100 x cost it is under 1% anyway.)
+ * The `m` record's overhead field is C / n / ns_per_unit + m->overhead.
+ * Units: "ns", "us", "ms", "s"; anything else (MB/s) is refused with -EINVAL: compute a
+ * bandwidth yourself and emit it with ib_emit_result(), whose record has raw_ns empty (the
+ * struct ib_result has no room for raw intervals) and overhead = m->overhead.
+ *
+ * Errors: fn's negative return is passed back (nothing emitted); a record that cannot be
+ * built (overflow, a bad key in m->params) gives -EINVAL. Every error sets ib_reason() if
+ * the benchmark has not set one.
+ *
+ * Records leave through ib_send_payload(): one write() of "<payload>\n" to the fd given to
+ * ib_harness_begin() (the runner's pipe in the benchmark's child; a test's pipe). With no fd
+ * (< 0) records are dropped.
+ */
+#ifndef IB_MEASURE_H
+#define IB_MEASURE_H
+
+#include <stddef.h>
+
+#include "bench.h"
+#include "record.h"
+
+#define IB_SIZE_MAX_STEPS 64
+#define IB_SIZE_MAX_TARGETS 8
+#define IB_WARMUP_MAX 3
+
+void ib_harness_begin(int fd, const char *bench);
+int ib_send_payload(const struct ib_rec *r);
+
+/* the text of the last ib_reason() ("" if none) and forgetting it */
+const char *ib_reason_text(void);
+void ib_reason_clear(void);
+
+/* ns per unit for a time unit, 0 for anything else */
+double ib_unit_ns(const char *unit);
+/* the sizing target in ns for the knobs and timer in force */
+double ib_target_ns(void);
+
+#endif

@@ -1,0 +1,528 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * runner.c - one benchmark in its own child, watched by the suite (contract in runner.h).
+ */
+#define _GNU_SOURCE
+#include <errno.h>
+#include <fcntl.h>
+#include <poll.h>
+#include <signal.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/prctl.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include "measure.h"
+#include "runner.h"
+#include "stats.h"
+
+#define CTL_RET "!ret "
+
+static int sigchld_pipe[2] = { -1, -1 };
+
+/* ---- output ---- */
+
+static int write_all(int fd, const char *buf, size_t len)
+{
+	size_t off = 0;
+
+	while (off < len) {
+		ssize_t w = write(fd, buf + off, len - off);
+		if (w < 0) {
+			if (errno == EINTR)
+				continue;
+			return -1;
+		}
+		off += (size_t)w;
+	}
+	return 0;
+}
+
+void ib_out_init(struct ib_out *o, int fd)
+{
+	o->fd = fd;
+	o->seq = 0;
+	o->digest = 0;
+}
+
+static int out_payload(struct ib_out *o, const char *payload, size_t len)
+{
+	static char line[IB_REC_MAX + 64];
+	size_t n = ib_frame(line, sizeof(line), o->seq, payload, len);
+
+	if (!n)
+		return -1;
+	o->digest = ib_crc32(o->digest, line, n);
+	o->seq++;
+	if (write_all(o->fd, line, n))
+		fprintf(stderr, "ibsuite: writing record %lu: %s\n", o->seq - 1, strerror(errno));
+	return 0;
+}
+
+int ib_out_record(struct ib_out *o, const struct ib_rec *r)
+{
+	if (r->overflow)
+		return -1;
+	return out_payload(o, r->buf, r->len);
+}
+
+void ib_out_text(struct ib_out *o, const char *fmt, ...)
+{
+	char line[1024];
+	va_list ap;
+	int n;
+
+	va_start(ap, fmt);
+	n = vsnprintf(line, sizeof(line) - 1, fmt, ap);
+	va_end(ap);
+	if (n < 0)
+		return;
+	if ((size_t)n > sizeof(line) - 2)
+		n = (int)sizeof(line) - 2;
+	line[n++] = '\n';
+	write_all(o->fd, line, (size_t)n);
+}
+
+/* ---- names ---- */
+
+const char *ib_status_name(int status)
+{
+	static const char *const names[] = { "ok", "skipped", "failed", "timeout" };
+
+	return status >= 0 && status < 4 ? names[status] : "failed";
+}
+
+const char *ib_signal_name(int sig, char *buf, size_t cap)
+{
+	static const struct { int sig; const char *name; } t[] = {
+		{ SIGHUP, "SIGHUP" }, { SIGINT, "SIGINT" }, { SIGQUIT, "SIGQUIT" },
+		{ SIGILL, "SIGILL" }, { SIGTRAP, "SIGTRAP" }, { SIGABRT, "SIGABRT" },
+		{ SIGBUS, "SIGBUS" }, { SIGFPE, "SIGFPE" }, { SIGKILL, "SIGKILL" },
+		{ SIGUSR1, "SIGUSR1" }, { SIGSEGV, "SIGSEGV" }, { SIGUSR2, "SIGUSR2" },
+		{ SIGPIPE, "SIGPIPE" }, { SIGALRM, "SIGALRM" }, { SIGTERM, "SIGTERM" },
+		{ SIGCHLD, "SIGCHLD" }, { SIGCONT, "SIGCONT" }, { SIGSTOP, "SIGSTOP" },
+		{ SIGTSTP, "SIGTSTP" }, { SIGTTIN, "SIGTTIN" }, { SIGTTOU, "SIGTTOU" },
+		{ SIGURG, "SIGURG" }, { SIGXCPU, "SIGXCPU" }, { SIGXFSZ, "SIGXFSZ" },
+		{ SIGVTALRM, "SIGVTALRM" }, { SIGPROF, "SIGPROF" }, { SIGWINCH, "SIGWINCH" },
+		{ SIGIO, "SIGIO" }, { SIGPWR, "SIGPWR" }, { SIGSYS, "SIGSYS" },
+	};
+
+	for (size_t i = 0; i < sizeof(t) / sizeof(t[0]); i++)
+		if (t[i].sig == sig) {
+			snprintf(buf, cap, "%s", t[i].name);
+			return buf;
+		}
+	snprintf(buf, cap, "SIG%d", sig);
+	return buf;
+}
+
+/* ---- parent set-up ---- */
+
+static void on_sigchld(int sig)
+{
+	int e = errno;
+	char c = (char)sig;
+
+	if (write(sigchld_pipe[1], &c, 1) < 0) {
+		/* full pipe: a wake-up is already pending */
+	}
+	errno = e;
+}
+
+int ib_runner_init(void)
+{
+	struct sigaction sa;
+
+	if (pipe2(sigchld_pipe, O_CLOEXEC | O_NONBLOCK))
+		return -errno;
+	memset(&sa, 0, sizeof(sa));
+	sa.sa_handler = on_sigchld;
+	sa.sa_flags = SA_RESTART | SA_NOCLDSTOP;
+	sigemptyset(&sa.sa_mask);
+	if (sigaction(SIGCHLD, &sa, NULL))
+		return -errno;
+	signal(SIGPIPE, SIG_IGN);
+	if (prctl(PR_SET_CHILD_SUBREAPER, 1, 0, 0, 0))
+		fprintf(stderr, "ibsuite: PR_SET_CHILD_SUBREAPER: %s\n", strerror(errno));
+	return 0;
+}
+
+/* ---- the child ---- */
+
+static void child_send_ret(int code, const char *reason)
+{
+	static struct ib_rec ctl;
+	char esc[sizeof(ctl.buf)];
+
+	ib_escape(esc, sizeof(esc) - 16, reason);
+	ctl.len = (size_t)snprintf(ctl.buf, sizeof(ctl.buf), CTL_RET "%d %s", code, esc);
+	ctl.overflow = 0;
+	ib_send_payload(&ctl);
+}
+
+static void child_main(const struct ib_bench *b, int fd)
+{
+	struct sigaction sa;
+	int e, ret;
+
+	setpgid(0, 0);
+	memset(&sa, 0, sizeof(sa));
+	sa.sa_handler = SIG_DFL;
+	sigaction(SIGCHLD, &sa, NULL);
+	sigaction(SIGPIPE, &sa, NULL);
+	close(sigchld_pipe[0]);
+	close(sigchld_pipe[1]);
+	dup2(2, 1);
+	ib_harness_begin(fd, b->name);
+	e = ib_pin_self();
+	if (e) {
+		ib_reason("pin to cpu %d: %s", ib_opts->cpu, strerror(-e));
+		child_send_ret(IB_FAIL, ib_reason_text());
+		_exit(0);
+	}
+	ret = b->run();
+	fflush(NULL);
+	child_send_ret(ret, ib_reason_text());
+	_exit(0);
+}
+
+/* ---- the parent ---- */
+
+struct watch {
+	const struct ib_bench *b;
+	struct ib_out *o;
+	struct ib_run_stats *st;
+	char acc[IB_REC_MAX + 2];
+	size_t len;
+	int skipping;        /* inside an over-long line: drop up to its newline */
+	int bad;             /* lines dropped */
+	int have_ret, ret;
+	char reason[512];
+};
+
+static int key_char(char c)
+{
+	return (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '_' || c == '.';
+}
+
+/* "type key=value ..." with printable bytes only and no parent-only type */
+static int payload_ok(const char *s, size_t len)
+{
+	size_t i = 0, tl;
+
+	for (size_t j = 0; j < len; j++)
+		if ((unsigned char)s[j] < 0x20 || (unsigned char)s[j] >= 0x7f)
+			return 0;
+	while (i < len && s[i] >= 'a' && s[i] <= 'z')
+		i++;
+	tl = i;
+	if (!tl || (i < len && s[i] != ' '))
+		return 0;
+	if ((tl == 5 && !strncmp(s, "begin", 5)) || (tl == 4 && !strncmp(s, "plan", 4)) ||
+	    (tl == 7 && !strncmp(s, "outcome", 7)) || (tl == 3 && !strncmp(s, "end", 3)))
+		return 0;
+	while (i < len) {
+		size_t k = ++i; /* past the space */
+		while (i < len && key_char(s[i]))
+			i++;
+		if (i == k || i >= len || s[i] != '=')
+			return 0;
+		while (i < len && s[i] != ' ')
+			i++;
+	}
+	return 1;
+}
+
+/* one field of a payload, unescaped into buf; 0 if absent */
+static int payload_field(const char *s, const char *key, char *buf, size_t cap)
+{
+	size_t kl = strlen(key);
+
+	for (const char *p = strchr(s, ' '); p; p = strchr(p + 1, ' ')) {
+		if (strncmp(p + 1, key, kl) || p[1 + kl] != '=')
+			continue;
+		const char *v = p + 2 + kl;
+		size_t vl = strcspn(v, " ");
+		if (vl >= cap)
+			vl = cap - 1;
+		memcpy(buf, v, vl);
+		buf[vl] = '\0';
+		long n = ib_unescape(buf, vl);
+		if (n < 0)
+			return 0;
+		buf[n] = '\0';
+		return 1;
+	}
+	return 0;
+}
+
+static void summarise(struct watch *w, const char *payload)
+{
+	static char samples[IB_REC_MAX];
+	struct ib_summary_row *row;
+	double v[IB_MAX_REPS];
+	unsigned n = 0;
+
+	if (strncmp(payload, "m ", 2) || w->st->nrows >= IB_SUMMARY_MAX)
+		return;
+	row = &w->st->rows[w->st->nrows];
+	snprintf(row->bench, sizeof(row->bench), "%s", w->b->name);
+	if (!payload_field(payload, "metric", row->metric, sizeof(row->metric)) ||
+	    !payload_field(payload, "unit", row->unit, sizeof(row->unit)) ||
+	    !payload_field(payload, "samples", samples, sizeof(samples)))
+		return;
+	for (char *p = samples; *p && n < IB_MAX_REPS;) {
+		char *end;
+		v[n] = strtod(p, &end);
+		if (end == p)
+			break;
+		n++;
+		p = *end == ',' ? end + 1 : end;
+	}
+	row->nsamples = n;
+	row->median = ib_median(v, n);
+	row->min = ib_min(v, n);
+	w->st->nrows++;
+}
+
+static void take_line(struct watch *w, char *line, size_t len)
+{
+	while (len && line[len - 1] == '\r')
+		len--;
+	line[len] = '\0';
+	if (!strncmp(line, CTL_RET, sizeof(CTL_RET) - 1)) {
+		char *p = line + sizeof(CTL_RET) - 1, *end;
+		w->ret = (int)strtol(p, &end, 10);
+		w->have_ret = 1;
+		if (*end == ' ')
+			end++;
+		snprintf(w->reason, sizeof(w->reason), "%s", end);
+		long n = ib_unescape(w->reason, strlen(w->reason));
+		if (n >= 0)
+			w->reason[n] = '\0';
+		return;
+	}
+	if (!payload_ok(line, len) || out_payload(w->o, line, len)) {
+		fprintf(stderr, "ibsuite: %s: dropped a bad record line (%zu bytes)\n",
+			w->b->name, len);
+		w->bad++;
+		return;
+	}
+	summarise(w, line);
+}
+
+/* returns the bytes read, 0 at end of file, -1 when nothing is there (EAGAIN/EINTR) */
+static ssize_t read_pipe(struct watch *w, int fd, int *eof)
+{
+	char buf[4096];
+	ssize_t n = read(fd, buf, sizeof(buf));
+
+	if (n < 0) {
+		if (errno != EINTR && errno != EAGAIN) {
+			*eof = 1;
+			return 0;
+		}
+		return -1;
+	}
+	if (n == 0) {
+		*eof = 1;
+		return 0;
+	}
+	for (ssize_t i = 0; i < n; i++) {
+		char c = buf[i];
+		if (w->skipping) {
+			if (c == '\n')
+				w->skipping = 0;
+			continue;
+		}
+		if (c == '\n') {
+			take_line(w, w->acc, w->len);
+			w->len = 0;
+		} else if (w->len + 1 >= sizeof(w->acc)) {
+			fprintf(stderr, "ibsuite: %s: dropped an over-long record line\n",
+				w->b->name);
+			w->bad++;
+			w->len = 0;
+			w->skipping = 1;
+		} else {
+			w->acc[w->len++] = c;
+		}
+	}
+	return n;
+}
+
+static void drain_sigchld(void)
+{
+	char buf[64];
+
+	while (read(sigchld_pipe[0], buf, sizeof(buf)) > 0)
+		;
+}
+
+static void reap_group(pid_t pgid)
+{
+	int s;
+
+	kill(-pgid, SIGKILL);
+	while (waitpid(-pgid, &s, 0) > 0 || errno == EINTR)
+		;
+	/* strays that left the group and were re-parented to us */
+	while (waitpid(-1, &s, WNOHANG) > 0)
+		;
+}
+
+static int decide(struct watch *w, int timed_out, int wstatus, char *reason, size_t cap)
+{
+	char sig[32];
+
+	if (timed_out) {
+		snprintf(reason, cap, "after %u s", ib_opts->timeout_s);
+		return IB_ST_TIMEOUT;
+	}
+	if (WIFSIGNALED(wstatus)) {
+		snprintf(reason, cap, "%s", ib_signal_name(WTERMSIG(wstatus), sig, sizeof(sig)));
+		return IB_ST_FAILED;
+	}
+	if (!w->have_ret) {
+		snprintf(reason, cap, "exit %d", WIFEXITED(wstatus) ? WEXITSTATUS(wstatus) : -1);
+		return IB_ST_FAILED;
+	}
+	switch (w->ret) {
+	case IB_OK:
+		if (w->bad) {
+			snprintf(reason, cap, "bad record");
+			return IB_ST_FAILED;
+		}
+		reason[0] = '\0';
+		return IB_ST_OK;
+	case IB_SKIP:
+		snprintf(reason, cap, "%s", w->reason[0] ? w->reason : "no reason given");
+		return IB_ST_SKIPPED;
+	case IB_FAIL:
+		snprintf(reason, cap, "%s", w->reason[0] ? w->reason : "no reason given");
+		return IB_ST_FAILED;
+	default:
+		snprintf(reason, cap, "run() returned %d", w->ret);
+		return IB_ST_FAILED;
+	}
+}
+
+static void finish(struct ib_out *o, const struct ib_bench *b, unsigned ktap_no, int status,
+		   const char *reason, uint64_t wall_ms)
+{
+	static struct ib_rec r;
+
+	ib_rec_init(&r, "outcome");
+	ib_rec_str(&r, "bench", b->name);
+	ib_rec_str(&r, "status", ib_status_name(status));
+	ib_rec_str(&r, "reason", reason);
+	ib_rec_u64(&r, "wall_ms", wall_ms);
+	if (ib_out_record(o, &r))
+		fprintf(stderr, "ibsuite: %s: outcome record refused\n", b->name);
+	switch (status) {
+	case IB_ST_OK:
+		ib_out_text(o, "ok %u %s", ktap_no, b->name);
+		break;
+	case IB_ST_SKIPPED:
+		ib_out_text(o, "ok %u %s # SKIP %s", ktap_no, b->name, reason);
+		break;
+	case IB_ST_TIMEOUT:
+		ib_out_text(o, "not ok %u %s # timeout %s", ktap_no, b->name, reason);
+		break;
+	default:
+		ib_out_text(o, "not ok %u %s # failed: %s", ktap_no, b->name, reason);
+		break;
+	}
+}
+
+int ib_run_bench(struct ib_out *o, const struct ib_bench *b, unsigned ktap_no,
+		 struct ib_run_stats *st)
+{
+	static struct watch w;
+	int fds[2], eof = 0, exited = 0, timed_out = 0, wstatus = 0, status;
+	char reason[600];
+	uint64_t start = ib_now_ns();
+	uint64_t deadline = start + (uint64_t)ib_opts->timeout_s * 1000000000u;
+	pid_t pid;
+
+	memset(&w, 0, sizeof(w));
+	w.b = b;
+	w.o = o;
+	w.st = st;
+	if (pipe2(fds, O_CLOEXEC)) {
+		snprintf(reason, sizeof(reason), "pipe: %s", strerror(errno));
+		finish(o, b, ktap_no, IB_ST_FAILED, reason, 0);
+		st->count[IB_ST_FAILED]++;
+		return IB_ST_FAILED;
+	}
+	drain_sigchld();
+	fflush(NULL);
+	pid = fork();
+	if (pid < 0) {
+		snprintf(reason, sizeof(reason), "fork: %s", strerror(errno));
+		close(fds[0]);
+		close(fds[1]);
+		finish(o, b, ktap_no, IB_ST_FAILED, reason, 0);
+		st->count[IB_ST_FAILED]++;
+		return IB_ST_FAILED;
+	}
+	if (pid == 0) {
+		close(fds[0]);
+		child_main(b, fds[1]);
+	}
+	setpgid(pid, pid);
+	close(fds[1]);
+
+	while (!(exited && eof)) {
+		uint64_t now = ib_now_ns();
+		if (now >= deadline) {
+			timed_out = !exited;
+			break;
+		}
+		struct pollfd p[2] = {
+			{ .fd = eof ? -1 : fds[0], .events = POLLIN },
+			{ .fd = sigchld_pipe[0], .events = POLLIN },
+		};
+		int ms = (int)((deadline - now + 999999) / 1000000);
+		int r = poll(p, 2, ms);
+		if (r < 0 && errno != EINTR)
+			break;
+		if (p[0].revents)
+			read_pipe(&w, fds[0], &eof);
+		if (p[1].revents || r < 0) {
+			drain_sigchld();
+			if (!exited && waitpid(pid, &wstatus, WNOHANG) == pid) {
+				exited = 1;
+				/* leftovers of the group would hold the pipe open; one that left
+				 * the group gets a second to let go of it */
+				kill(-pid, SIGKILL);
+				if (deadline > ib_now_ns() + 1000000000u)
+					deadline = ib_now_ns() + 1000000000u;
+			}
+		}
+	}
+	if (!exited) {
+		kill(-pid, SIGKILL);
+		while (waitpid(pid, &wstatus, 0) < 0 && errno == EINTR)
+			;
+	}
+	reap_group(pid);
+	/* what is still in the pipe was written before the end */
+	if (!eof) {
+		fcntl(fds[0], F_SETFL, O_NONBLOCK);
+		while (!eof && read_pipe(&w, fds[0], &eof) > 0)
+			;
+	}
+	close(fds[0]);
+	if (w.len) {
+		fprintf(stderr, "ibsuite: %s: dropped an unterminated record line\n", b->name);
+		w.bad++;
+	}
+	status = decide(&w, timed_out, wstatus, reason, sizeof(reason));
+	finish(o, b, ktap_no, status, reason, (ib_now_ns() - start) / 1000000u);
+	st->count[status]++;
+	return status;
+}

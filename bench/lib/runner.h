@@ -1,0 +1,76 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * runner.h - the suite's output stream and one benchmark run in a child.
+ *
+ * struct ib_out is stdout as the protocol sees it: ib_out_record() frames a payload with
+ * the next sequence number and its CRC (ib_frame), adds the line to the running end-record
+ * digest and writes it with one write(); ib_out_text() writes an unframed line (KTAP).
+ * Returns 0, or -1 if the payload cannot be framed (nothing written, seq not used).
+ *
+ * ib_runner_init() prepares the parent once: SIGCHLD wakes poll() through a self-pipe,
+ * SIGPIPE is ignored, and the suite becomes a child subreaper so that processes a benchmark
+ * leaves behind are reaped here (not by whoever is above us).
+ *
+ * ib_run_bench() runs b->run() in a forked child:
+ *  - the child gets its own process group (setpgid, done in both processes against the
+ *    race), stdout redirected to stderr (a stray printf cannot reach the console
+ *    unframed), pinned with ib_pin_self() when opts->pin, and a close-on-exec pipe for its
+ *    records (ib_harness_begin). When run() returns, the child sends a control line
+ *    "!ret <code> <escaped reason>" and exits 0;
+ *  - the parent reads payload lines from the pipe, checks each is one line of
+ *    "type key=value..." with a type other than begin/plan/outcome/end, frames and writes
+ *    it; a bad line is dropped with a message and turns an ok into failed: bad record;
+ *  - at opts->timeout_s after the fork the whole group gets SIGKILL; when the child ends,
+ *    whatever is left in its group gets SIGKILL too; every member is reaped;
+ *  - then the outcome record and the KTAP line number ktap_no:
+ *      ok            reason ""            "ok N name"
+ *      skipped       reason from run()    "ok N name # SKIP reason"
+ *      failed        reason from run(), or the signal name ("SIGSEGV"), or "exit 3",
+ *                    or "bad record"      "not ok N name # failed: reason"
+ *      timeout       "after N s"          "not ok N name # timeout after N s"
+ *  - st gets the counts and one summary row per `m` record (median and min of samples).
+ * Returns the status (IB_ST_*).
+ */
+#ifndef IB_RUNNER_H
+#define IB_RUNNER_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "bench.h"
+#include "record.h"
+
+struct ib_out {
+	int fd;
+	unsigned long seq;    /* of the next record */
+	uint32_t digest;      /* CRC-32 over every framed line written so far */
+};
+
+enum { IB_ST_OK, IB_ST_SKIPPED, IB_ST_FAILED, IB_ST_TIMEOUT };
+
+#define IB_SUMMARY_MAX 256
+
+struct ib_summary_row {
+	char bench[64], metric[64], unit[16];
+	double median, min;
+	unsigned nsamples;
+};
+
+struct ib_run_stats {
+	unsigned count[4];    /* by IB_ST_* */
+	unsigned nrows;
+	struct ib_summary_row rows[IB_SUMMARY_MAX];
+};
+
+void ib_out_init(struct ib_out *o, int fd);
+int ib_out_record(struct ib_out *o, const struct ib_rec *r);
+void ib_out_text(struct ib_out *o, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+
+int ib_runner_init(void);
+int ib_run_bench(struct ib_out *o, const struct ib_bench *b, unsigned ktap_no,
+		 struct ib_run_stats *st);
+const char *ib_status_name(int status);
+/* "SIGSEGV" for SIGSEGV; "SIG<n>" for one without a name */
+const char *ib_signal_name(int sig, char *buf, size_t cap);
+
+#endif

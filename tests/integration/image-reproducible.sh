@@ -1,0 +1,16 @@
+# SPDX-License-Identifier: GPL-2.0-or-later
+# Two clean builds of the same tree and config give byte-identical images.
+. "$srctree/tests/integration/lib.sh"
+other="$O/repro"
+rm -rf "$other"
+mkdir -p "$other"
+cp "$O/.config" "$other/.config"
+make -C "$srctree" -s O="$other" image > "$other/build.log" 2>&1 || { cat "$other/build.log"; die "second build failed"; }
+a=$(sha256sum < "$IMAGE"); b=$(sha256sum < "$other/initramfs.cpio.gz")
+say "first  $a"; say "second $b"
+[ "$a" = "$b" ] || die "images differ"
+cpio -t < "$O/initramfs.cpio" > "$other/list" 2>/dev/null || die "cpio -t cannot list the image"
+for f in init bin/ibsuite bin/ib-hello bin/busybox bin/sh dev/console; do
+	grep -qx "$f" "$other/list" || die "image lacks $f"
+done
+rm -rf "$other"

@@ -1,0 +1,180 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * test_knobs.c - knob defaults, overrides and refusals (bench/lib/knobs.c).
+ */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <string.h>
+
+#include <cmocka.h>
+
+#include "config.h"
+#include "knobs.h"
+
+static struct ib_knobs k;
+
+static int known(const char *name)
+{
+	return !strcmp(name, "null_call") || !strcmp(name, "ctx_2p_0k");
+}
+
+static int setup(void **state)
+{
+	(void)state;
+	ib_knobs_init(&k);
+	k.bench_known = known;
+	return 0;
+}
+
+static void test_defaults(void **state)
+{
+	char v[64];
+
+	(void)state;
+	assert_int_equal(k.opts.reps, CONFIG_IB_REPS);
+	assert_int_equal(k.opts.budget_ms, CONFIG_IB_BUDGET_MS);
+	assert_int_equal(k.opts.timeout_s, CONFIG_IB_TIMEOUT_S);
+	assert_int_equal(k.opts.cpu, CONFIG_IB_CPU);
+#ifdef CONFIG_IB_PIN
+	assert_int_equal(k.opts.pin, 1);
+#else
+	assert_int_equal(k.opts.pin, 0);
+#endif
+	assert_string_equal(k.bench, "all");
+	assert_string_equal(k.skip, "");
+	assert_string_equal(k.opts.hello, "/bin/ib-hello");
+	assert_string_equal(k.opts.sh, "/bin/sh");
+	assert_string_equal(k.opts.tmpdir, "/tmp");
+	for (unsigned i = 0; i < IB_NKNOBS; i++)
+		assert_int_equal(k.src[i], IB_SRC_CONFIG);
+	assert_string_equal(k.refused, "");
+	assert_int_equal(k.nrefused, 0);
+	char want[16];
+	snprintf(want, sizeof(want), "%d", CONFIG_IB_REPS);
+	assert_string_equal(ib_knob_value(&k, IB_K_REPS, v, sizeof(v)), want);
+	assert_string_equal(ib_knob_name(IB_K_BUDGET_MS), "budget_ms");
+	assert_string_equal(ib_knob_src_name(IB_SRC_CMDLINE), "cmdline");
+}
+
+static void test_args(void **state)
+{
+	(void)state;
+	assert_int_equal(ib_knob_arg(&k, "--reps=3"), 0);
+	assert_int_equal(ib_knob_arg(&k, "--budget_ms=20"), 0);
+	assert_int_equal(ib_knob_arg(&k, "--pin=0"), 0);
+	assert_int_equal(ib_knob_arg(&k, "--hello=/x/y z"), 0);
+	assert_int_equal(ib_knob_arg(&k, "--bench=null_call,ctx_2p_0k"), 0);
+	assert_int_equal(k.opts.reps, 3);
+	assert_int_equal(k.opts.budget_ms, 20);
+	assert_int_equal(k.opts.pin, 0);
+	assert_string_equal(k.opts.hello, "/x/y z");
+	assert_string_equal(k.bench, "null_call,ctx_2p_0k");
+	assert_int_equal(k.src[IB_K_REPS], IB_SRC_ARG);
+	assert_int_equal(k.src[IB_K_TIMEOUT_S], IB_SRC_CONFIG);
+	assert_int_equal(k.nrefused, 0);
+	assert_true(ib_list_has(k.bench, "ctx_2p_0k"));
+	assert_false(ib_list_has(k.bench, "ctx_2p"));
+}
+
+static void test_cmdline(void **state)
+{
+	int n;
+
+	(void)state;
+	n = ib_knobs_from_cmdline(&k, "console=ttyS0 initbench.reps=7 quiet "
+				      "initbench.tmpdir=\"/a b\" initbench.shell=1 "
+				      "xinitbench.cpu=3 initbench.timeout_s=9\n");
+	assert_int_equal(n, 0);
+	assert_int_equal(k.opts.reps, 7);
+	assert_int_equal(k.opts.timeout_s, 9);
+	assert_string_equal(k.opts.tmpdir, "/a b");
+	assert_int_equal(k.opts.cpu, CONFIG_IB_CPU);
+	assert_int_equal(k.src[IB_K_REPS], IB_SRC_CMDLINE);
+	assert_int_equal(k.src[IB_K_CPU], IB_SRC_CONFIG);
+	/* an argument given afterwards wins */
+	assert_int_equal(ib_knob_arg(&k, "--reps=5"), 0);
+	assert_int_equal(k.opts.reps, 5);
+	assert_int_equal(k.src[IB_K_REPS], IB_SRC_ARG);
+	assert_int_equal(k.nrefused, 0);
+}
+
+static void test_bad_values(void **state)
+{
+	(void)state;
+	assert_int_equal(ib_knob_arg(&k, "--reps=0"), -1);
+	assert_int_equal(ib_knob_arg(&k, "--reps=102"), -1);
+	assert_int_equal(ib_knob_arg(&k, "--reps=abc"), -1);
+	assert_int_equal(ib_knob_arg(&k, "--reps=5x"), -1);
+	assert_int_equal(ib_knob_arg(&k, "--reps="), -1);
+	assert_int_equal(ib_knob_arg(&k, "--budget_ms=-1"), -1);
+	assert_int_equal(ib_knob_arg(&k, "--pin=2"), -1);
+	assert_int_equal(ib_knob_arg(&k, "--cpu=99999"), -1);
+	assert_int_equal(ib_knob_arg(&k, "--hello=relative/path"), -1);
+	assert_int_equal(ib_knob_arg(&k, "--bench=nosuch"), -1);
+	assert_int_equal(ib_knob_arg(&k, "--bench="), -1);
+	assert_int_equal(ib_knob_arg(&k, "--skip=Null_call"), -1);
+	assert_int_equal(k.opts.reps, CONFIG_IB_REPS);
+	assert_int_equal(k.opts.budget_ms, CONFIG_IB_BUDGET_MS);
+	assert_int_equal(k.opts.cpu, CONFIG_IB_CPU);
+	assert_string_equal(k.opts.hello, "/bin/ib-hello");
+	assert_string_equal(k.bench, "all");
+	assert_int_equal(k.src[IB_K_REPS], IB_SRC_CONFIG);
+	assert_int_equal(k.nrefused, 12);
+	assert_string_equal(k.refused, "reps=0,reps=102,reps=abc,reps=5x,reps=,budget_ms=-1,"
+				       "pin=2,cpu=99999,hello=relative/path,bench=nosuch,bench=,"
+				       "skip=Null_call");
+	/* a valid value still goes through afterwards */
+	assert_int_equal(ib_knob_arg(&k, "--reps=101"), 0);
+	assert_int_equal(k.opts.reps, 101);
+}
+
+static void test_bad_cmdline_keeps_value(void **state)
+{
+	(void)state;
+	assert_int_equal(ib_knobs_from_cmdline(&k, "initbench.reps=9 initbench.budget_ms=x"), 1);
+	/* a refused argument keeps what the command line set */
+	assert_int_equal(ib_knob_arg(&k, "--reps=nope"), -1);
+	assert_int_equal(k.opts.reps, 9);
+	assert_int_equal(k.src[IB_K_REPS], IB_SRC_CMDLINE);
+	assert_int_equal(k.opts.budget_ms, CONFIG_IB_BUDGET_MS);
+	assert_string_equal(k.refused, "budget_ms=x,reps=nope");
+}
+
+static void test_unknown_knob(void **state)
+{
+	(void)state;
+	assert_int_equal(ib_knob_arg(&k, "--frobnicate=1"), -1);
+	assert_int_equal(ib_knob_arg(&k, "--reps"), -1);
+	assert_int_equal(ib_knobs_from_cmdline(&k, "initbench.nope=1 initbench.reps"), 2);
+	assert_int_equal(k.nrefused, 4);
+	assert_string_equal(k.refused, "frobnicate=1,reps=,nope=1,reps=");
+	assert_int_equal(k.opts.reps, CONFIG_IB_REPS);
+}
+
+static void test_refused_escaping(void **state)
+{
+	(void)state;
+	assert_int_equal(ib_knob_arg(&k, "--sh=a, b%"), -1);
+	assert_string_equal(k.refused, "sh=a%2C%20b%25");
+	ib_knob_refuse(&k, "cpu", "7", "offline");
+	assert_string_equal(k.refused, "sh=a%2C%20b%25,cpu=7");
+	assert_int_equal(k.opts.cpu, CONFIG_IB_CPU);
+	assert_int_equal(k.src[IB_K_CPU], IB_SRC_CONFIG);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test_setup(test_defaults, setup),
+		cmocka_unit_test_setup(test_args, setup),
+		cmocka_unit_test_setup(test_cmdline, setup),
+		cmocka_unit_test_setup(test_bad_values, setup),
+		cmocka_unit_test_setup(test_bad_cmdline_keeps_value, setup),
+		cmocka_unit_test_setup(test_unknown_knob, setup),
+		cmocka_unit_test_setup(test_refused_escaping, setup),
+	};
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}

@@ -1,0 +1,298 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * test_measure.c - sizing, sampling, subtraction and the `m` record (bench/lib/measure.c,
+ * bench/lib/timer.c), on the host clock.
+ */
+#define _GNU_SOURCE
+#include <errno.h>
+#include <fcntl.h>
+#include <math.h>
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include <cmocka.h>
+
+#include "bench.h"
+#include "measure.h"
+#include "timer.h"
+
+static struct ib_timer real_timer, fake_timer;
+static struct ib_opts opts = { .reps = 5, .budget_ms = 2, .timeout_s = 10, .pin = 0, .cpu = 0 };
+static int fds[2];
+static char rec[IB_REC_MAX + 2];
+
+static int setup(void **state)
+{
+	(void)state;
+	if (pipe2(fds, O_NONBLOCK))
+		return -1;
+	ib_opts = &opts;
+	ib_timer = &real_timer;
+	ib_harness_begin(fds[1], "unit");
+	return 0;
+}
+
+static int teardown(void **state)
+{
+	(void)state;
+	close(fds[0]);
+	close(fds[1]);
+	return 0;
+}
+
+/* the one record the last call emitted ("" if none) */
+static const char *last_record(void)
+{
+	ssize_t n = read(fds[0], rec, sizeof(rec) - 1);
+
+	rec[n > 0 ? n : 0] = '\0';
+	return rec;
+}
+
+static void field(const char *r, const char *key, char *buf, size_t cap)
+{
+	char pat[64];
+	const char *p;
+
+	snprintf(pat, sizeof(pat), " %s=", key);
+	p = strstr(r, pat);
+	assert_non_null(p);
+	p += strlen(pat);
+	size_t n = strcspn(p, " \n");
+	assert_true(n < cap);
+	memcpy(buf, p, n);
+	buf[n] = '\0';
+}
+
+static unsigned parse_list(const char *s, double *v, unsigned max)
+{
+	unsigned n = 0;
+	char *end;
+
+	while (*s && n < max) {
+		v[n++] = strtod(s, &end);
+		s = *end == ',' ? end + 1 : end;
+		if (end == s && *s != ',')
+			break;
+	}
+	return n;
+}
+
+/* one operation: busy until 1 us has passed, so n ops last at least n us */
+static int spin_us(void *arg, uint64_t n)
+{
+	(void)arg;
+	for (uint64_t i = 0; i < n; i++) {
+		uint64_t t = ib_now_ns();
+		while (ib_now_ns() - t < 1000)
+			;
+		ib_sink++;
+	}
+	return 0;
+}
+
+static void test_timer(void **state)
+{
+	(void)state;
+	assert_int_equal(ib_timer_measure(&real_timer), 0);
+	assert_true(real_timer.cost_ns > 0);
+	assert_true(real_timer.cost_ns < 10000);
+	assert_true(real_timer.res_ns >= 1);
+	assert_true(real_timer.res_ns < 1e6);
+	uint64_t a = ib_now_ns(), b = ib_now_ns();
+	assert_true(b >= a);
+}
+
+static void test_sizing_and_samples(void **state)
+{
+	static struct ib_result r;
+	struct ib_metric m = { "spin", "us", 0.0, "procs=2 size_kb=16" };
+	double target = ib_target_ns(), raw[IB_MAX_REPS], s[IB_MAX_REPS];
+	char buf[4096];
+
+	(void)state;
+	assert_true(target >= 2e6);
+	assert_int_equal(ib_measure(&m, spin_us, NULL, &r), 0);
+	assert_int_equal(r.nsamples, opts.reps);
+	/* every op is >= 1 us, so n ops >= target means n >= target / 1 us */
+	assert_true((double)r.iters * 1000.0 >= target);
+	/* and not wildly oversized */
+	assert_true((double)r.iters * 1000.0 <= 4 * target);
+	const char *line = last_record();
+	assert_memory_equal(line, "m bench=unit metric=spin unit=us iters=", 39);
+	assert_non_null(strstr(line, " cpu=-1 procs=2 size_kb=16\n"));
+	field(line, "raw_ns", buf, sizeof(buf));
+	assert_int_equal(parse_list(buf, raw, IB_MAX_REPS), opts.reps);
+	field(line, "samples", buf, sizeof(buf));
+	assert_int_equal(parse_list(buf, s, IB_MAX_REPS), opts.reps);
+	for (unsigned i = 0; i < opts.reps; i++) {
+		assert_true(raw[i] >= target);
+		assert_true(fabs(s[i] - r.samples[i]) <= 1e-5 * fabs(r.samples[i]));
+		assert_true(r.samples[i] >= 1.0 && r.samples[i] < 3.0);
+	}
+	assert_true(r.min <= r.median);
+}
+
+/* a big pretend clock cost must both raise the target (100 x cost) and be subtracted */
+static void test_clock_cost_subtracted(void **state)
+{
+	static struct ib_result r;
+	struct ib_metric m = { "spin", "us", 0.25, NULL };
+	double raw[IB_MAX_REPS], ovh;
+	char buf[4096];
+
+	(void)state;
+	fake_timer.cost_ns = 50000;
+	fake_timer.res_ns = 1;
+	ib_timer = &fake_timer;
+	assert_true(ib_target_ns() == 5e6);
+	assert_int_equal(ib_measure(&m, spin_us, NULL, &r), 0);
+	const char *line = last_record();
+	field(line, "raw_ns", buf, sizeof(buf));
+	assert_int_equal(parse_list(buf, raw, IB_MAX_REPS), opts.reps);
+	for (unsigned i = 0; i < opts.reps; i++) {
+		double want = (raw[i] - 50000.0) / (double)r.iters / 1000.0 - 0.25;
+		assert_true(raw[i] >= 5e6);
+		assert_true(fabs(r.samples[i] - want) < 1e-9);
+	}
+	field(line, "overhead", buf, sizeof(buf));
+	ovh = strtod(buf, NULL);
+	assert_true(fabs(ovh - (50.0 / (double)r.iters + 0.25)) < 1e-5);
+	assert_null(strstr(line, " procs="));
+}
+
+/* fn reports exactly n us: the samples are exactly 1 us minus the metric overhead */
+static int fake_timed(void *arg, uint64_t n, uint64_t *ns)
+{
+	(void)arg;
+	*ns = n * 1000;
+	return 0;
+}
+
+static void test_timed(void **state)
+{
+	static struct ib_result r;
+	struct ib_metric m = { "fake", "ns", 100.0, NULL };
+	char buf[64];
+
+	(void)state;
+	fake_timer.cost_ns = 300;
+	fake_timer.res_ns = 1;
+	ib_timer = &fake_timer;
+	assert_int_equal(ib_measure_timed(&m, fake_timed, NULL, &r), 0);
+	assert_true((double)r.iters * 1000.0 >= ib_target_ns());
+	for (unsigned i = 0; i < r.nsamples; i++)
+		assert_true(r.samples[i] == 900.0);
+	assert_true(r.median == 900.0 && r.min == 900.0);
+	field(last_record(), "overhead", buf, sizeof(buf));
+	assert_string_equal(buf, "100");
+}
+
+/* the first call is slow (cold): the warm-up must notice and size n again */
+static int cold_calls;
+static int cold_timed(void *arg, uint64_t n, uint64_t *ns)
+{
+	(void)arg;
+	*ns = cold_calls++ ? n * 1000 : 50000000;
+	return 0;
+}
+
+static void test_cold_first_interval(void **state)
+{
+	static struct ib_result r;
+	struct ib_metric m = { "cold", "us", 0, NULL };
+
+	(void)state;
+	ib_timer = &real_timer;
+	cold_calls = 0;
+	assert_int_equal(ib_measure_timed(&m, cold_timed, NULL, &r), 0);
+	assert_true((double)r.iters * 1000.0 >= ib_target_ns());
+	for (unsigned i = 0; i < r.nsamples; i++)
+		assert_true(r.samples[i] == 1.0);
+	last_record();
+}
+
+/* an fn whose interval never grows must not keep the sizing going */
+static int zero_timed(void *arg, uint64_t n, uint64_t *ns)
+{
+	(void)arg;
+	(void)n;
+	*ns = 0;
+	return 0;
+}
+
+static void test_sizing_bounded(void **state)
+{
+	static struct ib_result r;
+	struct ib_metric m = { "zero", "us", 0, NULL };
+	uint64_t t0 = ib_now_ns();
+
+	(void)state;
+	assert_int_equal(ib_measure_timed(&m, zero_timed, NULL, &r), 0);
+	assert_true(ib_now_ns() - t0 < 1000000000u);
+	assert_true(r.iters > 0);
+	last_record();
+}
+
+static int failing(void *arg, uint64_t n)
+{
+	(void)arg;
+	(void)n;
+	return -EIO;
+}
+
+static void test_errors(void **state)
+{
+	static struct ib_result r;
+	struct ib_metric m = { "bad", "us", 0, NULL };
+	struct ib_metric bw = { "bw", "MB/s", 0, NULL };
+	struct ib_metric badp = { "p", "us", 0, "novalue" };
+
+	(void)state;
+	ib_reason_clear();
+	assert_int_equal(ib_measure(&m, failing, NULL, &r), -EIO);
+	assert_non_null(strstr(ib_reason_text(), "bad"));
+	assert_string_equal(last_record(), "");
+	assert_int_equal(ib_measure(&bw, spin_us, NULL, &r), -EINVAL);
+	opts.budget_ms = 1;
+	assert_int_equal(ib_measure(&badp, spin_us, NULL, &r), -EINVAL);
+	opts.budget_ms = 2;
+	assert_string_equal(last_record(), "");
+}
+
+static void test_emit_result(void **state)
+{
+	static struct ib_result r;
+	struct ib_metric m = { "null_io", "us", 0, NULL };
+
+	(void)state;
+	r.iters = 10;
+	r.nsamples = 3;
+	r.samples[0] = 1;
+	r.samples[1] = 2.5;
+	r.samples[2] = 3;
+	assert_int_equal(ib_emit_result(&m, &r), 0);
+	assert_string_equal(last_record(), "m bench=unit metric=null_io unit=us iters=10 overhead=0 "
+					   "samples=1,2.5,3 raw_ns= cpu=-1\n");
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_timer),
+		cmocka_unit_test(test_sizing_and_samples),
+		cmocka_unit_test(test_clock_cost_subtracted),
+		cmocka_unit_test(test_timed),
+		cmocka_unit_test(test_cold_first_interval),
+		cmocka_unit_test(test_sizing_bounded),
+		cmocka_unit_test(test_errors),
+		cmocka_unit_test(test_emit_result),
+	};
+	return cmocka_run_group_tests(tests, setup, teardown);
+}
