@@ -1,7 +1,7 @@
 # SPDX-License-Identifier: GPL-2.0-or-later
 # Boot the quick profile under QEMU-TCG with the default kernel; check completeness and
 # plausibility of the stored results, and that the report shows the label's row.
-. "$srctree/tests/integration/lib.sh"
+. "$srctree/tests/lib.sh"
 rm -rf "$RESULTS/qemu-tcg"
 "$IB" run --kernel "$KERNEL_DEFAULT" --accel tcg --label qemu-tcg --image "$IMAGE" \
 	--results "$RESULTS" || die "initbench run exited $?"

@@ -1,6 +1,6 @@
 # SPDX-License-Identifier: GPL-2.0-or-later
 # Boot the quick profile under UML (Debian's linux.uml, pinned); same checks as QEMU.
-. "$srctree/tests/integration/lib.sh"
+. "$srctree/tests/lib.sh"
 [ -x /usr/bin/linux.uml ] || die "no /usr/bin/linux.uml (user-mode-linux not installed)"
 rm -rf "$RESULTS/uml"
 "$IB" run --kernel uml --label uml --image "$IMAGE" --results "$RESULTS" || die "initbench run exited $?"

@@ -24,7 +24,7 @@
 # exit 0 if every check passes, 1 if one fails, 77 (automake's "skipped") without strace.
 set -eu
 
-SUITE=${1:-out/bench/ibsuite}
+SUITE=${1:-${O:-out}/bench/ibsuite}
 SIZING_FACTOR=${SIZING_FACTOR:-10}
 SLACK=${SLACK:-64}
 REPS=${REPS:-51}

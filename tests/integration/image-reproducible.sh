@@ -1,6 +1,6 @@
 # SPDX-License-Identifier: GPL-2.0-or-later
 # Two clean builds of the same tree and config give byte-identical images.
-. "$srctree/tests/integration/lib.sh"
+. "$srctree/tests/lib.sh"
 other="$O/repro"
 rm -rf "$other"
 mkdir -p "$other"

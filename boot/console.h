@@ -1,0 +1,95 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * console.h - run a launcher (QEMU, UML, the native suite) and capture its console.
+ *
+ * Contract of ib_console_run():
+ *  - The child is started with fork()+execvp() of opts->argv: no shell anywhere. It runs in
+ *    its own process group (every kill goes to the whole group), with stdin from /dev/null,
+ *    its environment plus opts->env ("KEY=VALUE" strings), and, when opts->host_cpu >= 0,
+ *    pinned to that host CPU with sched_setaffinity() before exec (so every thread QEMU or
+ *    UML creates later inherits it).
+ *  - stdout and stderr are two pipes. stdout (the guest's serial console or UML's con0) is
+ *    appended to opts->log_path byte for byte as it arrives. stderr (the launcher's own
+ *    messages) goes into the same file too, but only at a line boundary of stdout, so a
+ *    launcher warning never splits a record line. The log is created (O_EXCL: an existing
+ *    log is never rewritten) and only ever appended to.
+ *  - "first byte" is the first byte on stdout; stderr does not count (QEMU may warn on
+ *    stderr while a KVM guest hangs).
+ *  - It stops when the child exits, or: no stdout byte within opts->probe_s (if > 0), no exit
+ *    within opts->timeout_s, `Kernel panic - not syncing` seen and no exit IB_PANIC_GRACE_S
+ *    later, or an `end` record seen and no exit IB_END_GRACE_S later. Stopping = SIGTERM to
+ *    the group, SIGKILL one second later. Stragglers of the group are SIGKILLed after the
+ *    leader exits (it is reaped only after that, so the group id cannot be reused meanwhile).
+ *  - opts->on_line, if set, is called with every complete stdout line (without the newline,
+ *    `\r` kept), for progress display only.
+ * Returns 0 when the child ran (whatever its outcome, see res), -1 when it could not be
+ * started (ended_by = IB_END_SPAWN and spawn_errno != 0 says why: exec, pinning) or on a
+ * host I/O error (spawn_errno == 0; the message is printed).
+ */
+#ifndef IB_CONSOLE_H
+#define IB_CONSOLE_H
+
+#include <stddef.h>
+
+#define IB_PANIC_GRACE_S 2.0 /* after a panic message: time to exit by itself */
+#define IB_END_GRACE_S 30.0  /* after the end record: time to print the summary, power off */
+
+enum ib_ended_by {
+	IB_END_EXIT,      /* the launcher exited by itself */
+	IB_END_TIMEOUT,   /* killed: opts->timeout_s passed */
+	IB_END_NOOUTPUT,  /* killed: no stdout byte within opts->probe_s */
+	IB_END_PANIC,     /* killed: panic seen, did not exit within IB_PANIC_GRACE_S */
+	IB_END_ENDGRACE,  /* killed: end record seen, did not exit within IB_END_GRACE_S */
+	IB_END_SPAWN,     /* never started */
+	IB_END_INTERRUPT, /* killed: SIGINT/SIGTERM/SIGHUP reached us (ib_console_interrupted) */
+};
+
+/* a growable NULL-terminated argv of owned strings */
+struct ib_argv {
+	char **v;
+	size_t n, cap;
+};
+
+void ib_argv_push(struct ib_argv *a, const char *s);
+void ib_argv_pushf(struct ib_argv *a, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+/* split s at spaces and push each non-empty word */
+void ib_argv_push_words(struct ib_argv *a, const char *s);
+void ib_argv_free(struct ib_argv *a);
+/* the argv shell-quoted on one line, for people to read (never executed); malloc'd */
+char *ib_argv_quote(char *const *argv);
+
+struct ib_console_opts {
+	char *const *argv;          /* argv[0] is looked up in PATH */
+	char *const *env;           /* extra environment, NULL-terminated, or NULL */
+	const char *log_path;       /* created, must not exist */
+	int host_cpu;               /* -1: not pinned */
+	double timeout_s;           /* > 0 */
+	double probe_s;             /* 0: no first-byte probe */
+	void (*on_line)(void *ctx, const char *line, size_t len);
+	void *ctx;
+	int verbose;                /* print the quoted command line to stderr first */
+};
+
+struct ib_console_result {
+	enum ib_ended_by ended_by;
+	int exited;          /* 1: exit_code is valid; 0: killed by signal term_signal */
+	int exit_code;
+	int term_signal;
+	double wall_s;
+	double first_byte_s; /* -1 if stdout never produced a byte */
+	int saw_panic, saw_end;
+	unsigned long stdout_bytes, stderr_bytes;
+	int host_cpu;        /* the CPU it was pinned to, -1 if not */
+	int spawn_errno;     /* for IB_END_SPAWN */
+	int pin_failed;      /* ... because sched_setaffinity(host_cpu) failed */
+	char last_err[256];  /* last non-empty stderr line, for error messages */
+};
+
+int ib_console_run(const struct ib_console_opts *opts, struct ib_console_result *res);
+/* install SIGINT/SIGTERM/SIGHUP handlers so that a running launcher's group is killed, not
+ * orphaned, when the user interrupts us; ib_console_interrupted() tells whether one came */
+void ib_console_catch_signals(void);
+int ib_console_interrupted(void);
+const char *ib_ended_by_name(enum ib_ended_by e);
+
+#endif

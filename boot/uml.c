@@ -1,0 +1,131 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * uml.c - kernel file kind and the UML launcher (contract in uml.h).
+ */
+#define _GNU_SOURCE
+#include "uml.h"
+
+#include <elf.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <ftw.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <sys/vfs.h>
+#include <unistd.h>
+
+#define TMPFS_MAGIC_NUM 0x01021994
+
+const char *ib_kernel_kind_name(int kind)
+{
+	switch (kind) {
+	case IB_KERNEL_BZIMAGE: return "bzimage";
+	case IB_KERNEL_UML: return "uml";
+	}
+	return "bad";
+}
+
+int ib_kernel_kind(const char *path, char *err, size_t errlen)
+{
+	unsigned char b[0x206];
+	struct stat sb;
+	ssize_t n;
+	int fd;
+
+	fd = open(path, O_RDONLY | O_CLOEXEC);
+	if (fd < 0) {
+		snprintf(err, errlen, "kernel %s: %s", path, strerror(errno));
+		return IB_KERNEL_BAD;
+	}
+	if (fstat(fd, &sb) < 0 || !S_ISREG(sb.st_mode)) {
+		snprintf(err, errlen, "kernel %s: not a regular file", path);
+		close(fd);
+		return IB_KERNEL_BAD;
+	}
+	memset(b, 0, sizeof(b));
+	n = read(fd, b, sizeof(b));
+	close(fd);
+	if (n < 0) {
+		snprintf(err, errlen, "kernel %s: %s", path, strerror(errno));
+		return IB_KERNEL_BAD;
+	}
+	if (n >= EI_NIDENT + 2 && !memcmp(b, ELFMAG, SELFMAG)) {
+		unsigned type = b[EI_DATA] == ELFDATA2MSB ? (unsigned)b[16] << 8 | b[17]
+							  : (unsigned)b[17] << 8 | b[16];
+
+		if (type != ET_EXEC && type != ET_DYN) {
+			snprintf(err, errlen, "kernel %s: an ELF file but not an executable "
+				 "(e_type %u), so not a UML kernel", path, type);
+			return IB_KERNEL_BAD;
+		}
+		if (access(path, X_OK) < 0) {
+			snprintf(err, errlen, "kernel %s: a UML kernel but not executable", path);
+			return IB_KERNEL_BAD;
+		}
+		return IB_KERNEL_UML;
+	}
+	if (n >= 0x206 && !memcmp(b + 0x202, "HdrS", 4))
+		return IB_KERNEL_BZIMAGE;
+	snprintf(err, errlen, "kernel %s: neither a bzImage (no \"HdrS\" at 0x202) nor a UML "
+		 "ELF executable", path);
+	return IB_KERNEL_BAD;
+}
+
+void ib_uml_argv(const struct ib_uml_cfg *c, struct ib_argv *a, struct ib_argv *env)
+{
+	ib_argv_push(a, c->kernel);
+	ib_argv_pushf(a, "mem=%uM", c->mem_mb);
+	ib_argv_pushf(a, "initrd=%s", c->image);
+	ib_argv_push(a, "con0=fd:0,fd:1");
+	ib_argv_push(a, "con=null");
+	ib_argv_push(a, "panic=-1");
+	if (c->tmpdir)
+		ib_argv_pushf(a, "uml_dir=%s", c->tmpdir);
+	ib_argv_push_words(a, c->knobs);
+	ib_argv_push_words(a, c->append);
+	if (c->tmpdir)
+		ib_argv_pushf(env, "TMPDIR=%s", c->tmpdir);
+}
+
+static int on_tmpfs_writable(const char *dir)
+{
+	struct statfs fs;
+
+	return statfs(dir, &fs) == 0 && fs.f_type == TMPFS_MAGIC_NUM && access(dir, W_OK) == 0;
+}
+
+int ib_uml_tmpdir(char *buf, size_t len)
+{
+	const char *base = getenv("TMPDIR");
+
+	if (on_tmpfs_writable("/dev/shm"))
+		base = "/dev/shm";
+	else if (!base || !*base)
+		base = "/tmp";
+	if ((size_t)snprintf(buf, len, "%s/initbench-uml.XXXXXX", base) >= len) {
+		fprintf(stderr, "initbench: temporary directory name too long\n");
+		return -1;
+	}
+	if (!mkdtemp(buf)) {
+		fprintf(stderr, "initbench: mkdtemp %s: %s\n", buf, strerror(errno));
+		return -1;
+	}
+	return 0;
+}
+
+static int rm_one(const char *path, const struct stat *sb, int flag, struct FTW *ftw)
+{
+	(void)sb;
+	(void)ftw;
+	if ((flag == FTW_DP ? rmdir(path) : unlink(path)) < 0)
+		fprintf(stderr, "initbench: cannot remove %s: %s\n", path, strerror(errno));
+	return 0;
+}
+
+void ib_uml_tmpdir_remove(const char *dir)
+{
+	if (dir && *dir)
+		nftw(dir, rm_one, 16, FTW_DEPTH | FTW_PHYS | FTW_MOUNT);
+}

@@ -1,0 +1,47 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * uml.h - tell a UML kernel from a bzImage, and build the User-Mode Linux command line.
+ *
+ * ib_kernel_kind() looks at the file itself, never at its name: an ELF executable
+ * (ELF magic, e_type ET_EXEC or ET_DYN) is a UML kernel, run directly; a file with the x86
+ * boot protocol magic "HdrS" at offset 0x202 is a bzImage, booted by QEMU; anything else,
+ * or a file that cannot be opened, gives IB_KERNEL_BAD with a one-line message naming the
+ * file in err. A UML kernel must also be executable.
+ *
+ * UML (Debian's 6.1 linux.uml) takes its console from con0=fd:0,fd:1 (stdin is /dev/null,
+ * stdout is our capture pipe), con=null silences the other consoles, initrd= takes the same
+ * gzip'ed newc image as QEMU, mem= the guest memory. It keeps its memory file in $TMPDIR and
+ * its umid directory in uml_dir=: ib_uml_tmpdir() makes a private directory for both
+ * (on /dev/shm when that is a writable tmpfs, so guest memory is not backed by disk; else
+ * $TMPDIR or /tmp) and ib_uml_tmpdir_remove() removes it and whatever UML left there.
+ */
+#ifndef IB_UML_H
+#define IB_UML_H
+
+#include <stddef.h>
+#include "console.h"
+
+#define IB_UML_DEFAULT "/usr/bin/linux.uml" /* what --kernel uml means */
+
+enum ib_kernel_kind { IB_KERNEL_BAD = -1, IB_KERNEL_BZIMAGE = 1, IB_KERNEL_UML = 2 };
+
+int ib_kernel_kind(const char *path, char *err, size_t errlen);
+const char *ib_kernel_kind_name(int kind);
+
+struct ib_uml_cfg {
+	const char *kernel;   /* the UML executable */
+	const char *image;    /* initramfs */
+	unsigned mem_mb;
+	const char *knobs;    /* "initbench.reps=3 ..." (space separated words) or NULL */
+	const char *append;   /* extra words or NULL */
+	const char *tmpdir;   /* from ib_uml_tmpdir() */
+};
+
+/* argv for the launch, the environment it needs ("TMPDIR=..."), both freed by the caller */
+void ib_uml_argv(const struct ib_uml_cfg *cfg, struct ib_argv *argv, struct ib_argv *env);
+
+/* 0 and the path in buf, or -1 (message printed) */
+int ib_uml_tmpdir(char *buf, size_t len);
+void ib_uml_tmpdir_remove(const char *dir);
+
+#endif

@@ -1,0 +1,128 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * qemu.c - QEMU x86_64 command line, KVM probe, fallback to TCG (contract in qemu.h).
+ */
+#define _GNU_SOURCE
+#include "qemu.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+void ib_qemu_argv(const struct ib_qemu_cfg *c, int use_kvm, struct ib_argv *a)
+{
+	char *cmdline;
+
+	if (asprintf(&cmdline, "console=ttyS0 panic=-1%s%s%s%s",
+		     c->knobs && *c->knobs ? " " : "", c->knobs ? c->knobs : "",
+		     c->append && *c->append ? " " : "", c->append ? c->append : "") < 0) {
+		fprintf(stderr, "initbench: out of memory\n");
+		exit(1);
+	}
+	ib_argv_push(a, IB_QEMU_BIN);
+	ib_argv_push(a, "-nodefaults");
+	ib_argv_push(a, "-no-reboot");
+	ib_argv_push(a, "-display");
+	ib_argv_push(a, "none");
+	ib_argv_push(a, "-m");
+	ib_argv_pushf(a, "%u", c->mem_mb);
+	ib_argv_push(a, "-smp");
+	ib_argv_push(a, "1");
+	ib_argv_push(a, "-kernel");
+	ib_argv_push(a, c->kernel);
+	ib_argv_push(a, "-initrd");
+	ib_argv_push(a, c->image);
+	ib_argv_push(a, "-append");
+	ib_argv_push(a, cmdline);
+	ib_argv_push(a, "-chardev");
+	ib_argv_push(a, "stdio,id=s0,signal=off");
+	ib_argv_push(a, "-serial");
+	ib_argv_push(a, "chardev:s0");
+	ib_argv_push(a, "-accel");
+	if (use_kvm) {
+		ib_argv_push(a, "kvm");
+		ib_argv_push(a, "-cpu");
+		ib_argv_push(a, "host");
+	} else {
+		ib_argv_push(a, "tcg");
+	}
+	free(cmdline);
+}
+
+int ib_kvm_check(char *why, size_t len)
+{
+	int fd = open("/dev/kvm", O_RDWR | O_CLOEXEC);
+
+	if (fd >= 0) {
+		close(fd);
+		return 0;
+	}
+	if (errno == ENOENT)
+		snprintf(why, len, "/dev/kvm missing");
+	else
+		snprintf(why, len, "/dev/kvm: %s", strerror(errno));
+	return -1;
+}
+
+static int boot_once(const struct ib_qemu_cfg *c, struct ib_console_opts *co, int use_kvm,
+		     double probe_s, struct ib_console_result *res, struct ib_argv *argv_used)
+{
+	ib_argv_free(argv_used);
+	ib_qemu_argv(c, use_kvm, argv_used);
+	co->argv = argv_used->v;
+	co->log_path = c->log;
+	co->probe_s = probe_s;
+	return ib_console_run(co, res);
+}
+
+int ib_qemu_boot(const struct ib_qemu_cfg *c, struct ib_console_opts *co,
+		 struct ib_accel_state *st, struct ib_console_result *res,
+		 struct ib_argv *argv_used)
+{
+	int rc;
+
+	if (!strcmp(c->accel, "tcg")) {
+		st->decided = 1;
+		st->use_kvm = 0;
+		return boot_once(c, co, 0, 0, res, argv_used);
+	}
+	if (!strcmp(c->accel, "kvm")) {
+		st->decided = 1;
+		st->use_kvm = 1;
+		return boot_once(c, co, 1, c->probe_s, res, argv_used);
+	}
+	/* auto */
+	if (st->decided)
+		return boot_once(c, co, st->use_kvm, 0, res, argv_used);
+	st->decided = 1;
+	if (ib_kvm_check(st->reason, sizeof(st->reason)) == 0) {
+		rc = boot_once(c, co, 1, c->probe_s, res, argv_used);
+		if (res->ended_by == IB_END_NOOUTPUT) {
+			snprintf(st->reason, sizeof(st->reason), "no output within %g s", c->probe_s);
+		} else if (rc == 0 && res->first_byte_s < 0 && !(res->exited && !res->exit_code)) {
+			/* QEMU refused KVM outright (e.g. "failed to initialize kvm") */
+			char how[32];
+
+			if (res->exited)
+				snprintf(how, sizeof(how), "exit %d", res->exit_code);
+			else
+				snprintf(how, sizeof(how), "signal %d", res->term_signal);
+			snprintf(st->reason, sizeof(st->reason), "QEMU died without output, %s: %.180s",
+				 how, res->last_err[0] ? res->last_err : "?");
+		} else {
+			st->use_kvm = 1;
+			st->reason[0] = '\0';
+			return rc;
+		}
+		if (rename(c->log, c->probe_log) < 0) {
+			fprintf(stderr, "initbench: rename %s: %s\n", c->log, strerror(errno));
+			return -1;
+		}
+	}
+	st->use_kvm = 0;
+	fprintf(stderr, "initbench: KVM unusable (%s), falling back to TCG\n", st->reason);
+	return boot_once(c, co, 0, 0, res, argv_used);
+}

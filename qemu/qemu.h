@@ -1,0 +1,57 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * qemu.h - the QEMU x86_64 launcher, with the KVM probe and the fallback to TCG.
+ *
+ * The command line (ib_qemu_argv):
+ *   qemu-system-x86_64 -nodefaults -no-reboot -display none -m MEM -smp 1
+ *     -kernel K -initrd IMG -append "console=ttyS0 panic=-1 <knob words> <APPEND>"
+ *     -chardev stdio,id=s0,signal=off -serial chardev:s0   (serial = QEMU's stdout, a pipe
+ *                                                           read by console.c, unbuffered)
+ *     -accel kvm -cpu host | -accel tcg
+ * -no-reboot + panic=-1 make a guest panic or reboot end QEMU; PID 1's power-off ends it too.
+ *
+ * ib_qemu_boot() boots once. accel "tcg" and "kvm" are used as asked. "auto" decides once
+ * per run (state in *st, zeroed by the caller before the first boot): KVM only if /dev/kvm
+ * opens read-write AND the KVM guest prints its first serial byte within cfg->probe_s;
+ * otherwise the probe guest is killed (its log kept as cfg->probe_log), one line
+ * `initbench: KVM unusable (<why>), falling back to TCG` goes to stderr, and the boot is
+ * redone under TCG into cfg->log; later boots of the run use TCG directly. "kvm" gets the same
+ * probe but no fallback: a silent KVM guest ends as IB_END_NOOUTPUT (a hang).
+ * Returns what ib_console_run() returned; *argv_used is the command line of the boot that
+ * produced cfg->log (the caller frees it).
+ */
+#ifndef IB_QEMU_H
+#define IB_QEMU_H
+
+#include <stddef.h>
+#include "console.h"
+
+#define IB_QEMU_BIN "qemu-system-x86_64"
+
+struct ib_qemu_cfg {
+	const char *kernel, *image;
+	unsigned mem_mb;
+	const char *knobs;      /* space separated initbench.KNOB=VALUE words, or NULL */
+	const char *append;     /* user words, or NULL */
+	const char *accel;      /* "auto", "kvm" or "tcg" */
+	double probe_s;         /* KVM first-byte probe */
+	const char *log;        /* console.log of this boot */
+	const char *probe_log;  /* where a failed KVM probe's log is moved to */
+};
+
+struct ib_accel_state {
+	int decided;            /* auto: the probe ran (or /dev/kvm failed) */
+	int use_kvm;
+	char reason[256];       /* why not KVM, "" if KVM is used or not asked for */
+};
+
+/* the full command line of one QEMU boot */
+void ib_qemu_argv(const struct ib_qemu_cfg *cfg, int use_kvm, struct ib_argv *out);
+/* 0 if /dev/kvm opens read-write, else -1 and a short reason ("/dev/kvm missing") */
+int ib_kvm_check(char *why, size_t len);
+
+int ib_qemu_boot(const struct ib_qemu_cfg *cfg, struct ib_console_opts *co,
+		 struct ib_accel_state *st, struct ib_console_result *res,
+		 struct ib_argv *argv_used);
+
+#endif

@@ -1,0 +1,536 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * initbench.c - the host CLI: one table of commands, `run` and `native` here, `report` and
+ * `parse` in the result store (report/results.h). Launching is in boot/ and qemu/; what a
+ * boot stores and the exit codes are in docs/launch.md and report/runopts.h.
+ */
+#define _GNU_SOURCE
+#include <dirent.h>
+#include <errno.h>
+#include <limits.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <sys/utsname.h>
+#include <time.h>
+#include <unistd.h>
+
+#include <jansson.h>
+
+#include "record.h"
+#include "console.h"
+#include "uml.h"
+#include "qemu.h"
+#include "results.h"
+#include "runopts.h"
+
+struct cmd {
+	const char *name;
+	int (*fn)(int argc, char **argv);
+	const char *help;
+};
+
+static int cmd_run(int argc, char **argv);
+static int cmd_native(int argc, char **argv);
+static int cmd_help(int argc, char **argv);
+
+static const struct cmd cmds[] = {
+	{ "run", cmd_run, "boot a kernel (bzImage under QEMU, or UML) with the image, store each boot" },
+	{ "native", cmd_native, "run the suite on this host, stored like a boot (label native)" },
+	{ "report", ib_cmd_report, "print the lmbench 2.0 summary of stored boots" },
+	{ "parse", ib_cmd_parse, "check one console log's records, write results.json if asked" },
+	{ "help", cmd_help, "this list" },
+};
+
+static const char run_usage[] =
+	"usage: initbench run --kernel PATH|uml [--runs N] [--label NAME] [--accel auto|kvm|tcg]\n"
+	"         [--append \"WORDS\"] [--mem MB] [--timeout S] [--probe_s S] [--host_cpu CPU|-1]\n"
+	"         [--image PATH] [--results DIR] [-v|V=1] [--KNOB VALUE]...\n"
+	"       initbench native [--label NAME] [--suite PATH] [--runs N] [--timeout S]\n"
+	"         [--host_cpu CPU|-1] [--results DIR] [-v|V=1] [--KNOB VALUE]...\n"
+	"  guest knobs (initbench.KNOB=VALUE on the kernel command line, --KNOB=VALUE natively):\n"
+	"    " IB_GUEST_KNOBS "\n"
+	"  exit: 0 done, 2 usage, 3 panic, 4 hang/timeout, 5 no records, 6 incomplete,\n"
+	"        7 launcher failed to start, 1 host I/O error, 130 interrupted (worst boot wins)\n";
+
+static char exe_dir[PATH_MAX];
+
+/* initbench lives in $(O); the image, the suite and the store default to beside it */
+static void find_exe_dir(void)
+{
+	ssize_t n = readlink("/proc/self/exe", exe_dir, sizeof(exe_dir) - 1);
+	char *slash;
+
+	if (n <= 0) {
+		strcpy(exe_dir, ".");
+		return;
+	}
+	exe_dir[n] = '\0';
+	slash = strrchr(exe_dir, '/');
+	if (slash)
+		*slash = '\0';
+}
+
+static char *pathf(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+static char *pathf(const char *fmt, ...)
+{
+	va_list ap;
+	char *s;
+
+	va_start(ap, fmt);
+	if (vasprintf(&s, fmt, ap) < 0) {
+		fprintf(stderr, "initbench: out of memory\n");
+		exit(1);
+	}
+	va_end(ap);
+	return s;
+}
+
+static int mkdir_p(const char *path)
+{
+	char buf[PATH_MAX];
+
+	if (snprintf(buf, sizeof(buf), "%s", path) >= (int)sizeof(buf))
+		return -1;
+	for (char *p = buf + 1; *p; p++) {
+		if (*p != '/')
+			continue;
+		*p = '\0';
+		if (mkdir(buf, 0755) < 0 && errno != EEXIST)
+			return -1;
+		*p = '/';
+	}
+	return mkdir(buf, 0755) < 0 && errno != EEXIST ? -1 : 0;
+}
+
+/* RESULTS/LABEL/N with N the next free number; the directory is created here */
+static char *new_boot_dir(const char *label_dir, unsigned *num)
+{
+	unsigned long max = 0;
+	struct dirent *de;
+	DIR *d = opendir(label_dir);
+
+	if (!d)
+		return NULL;
+	while ((de = readdir(d))) {
+		const char *s = de->d_name;
+
+		if (*s && strspn(s, "0123456789") == strlen(s) && strlen(s) < 10 &&
+		    strtoul(s, NULL, 10) > max)
+			max = strtoul(s, NULL, 10);
+	}
+	closedir(d);
+	for (unsigned long n = max + 1; n < max + 100; n++) {
+		char *dir = pathf("%s/%lu", label_dir, n);
+
+		if (mkdir(dir, 0755) == 0) {
+			*num = (unsigned)n;
+			return dir;
+		}
+		free(dir);
+		if (errno != EEXIST)
+			return NULL;
+	}
+	return NULL;
+}
+
+static int write_text(const char *path, const char *text)
+{
+	FILE *f = fopen(path, "w");
+
+	if (!f || fputs(text, f) < 0 || fputc('\n', f) < 0 || fclose(f) != 0) {
+		fprintf(stderr, "initbench: %s: %s\n", path, strerror(errno));
+		return -1;
+	}
+	return 0;
+}
+
+/* ---- progress from the stream (the real parse is ib_results_from_log's) ---- */
+
+struct progress {
+	unsigned planned, done;
+};
+
+static int field(const char *l, size_t n, const char *key, char *out, size_t cap)
+{
+	size_t kl = strlen(key);
+
+	for (size_t i = 0; i + kl < n; i++) {
+		if ((i == 0 || l[i - 1] == ' ') && !memcmp(l + i, key, kl) && l[i + kl] == '=') {
+			size_t j = i + kl + 1, k = 0;
+
+			while (j < n && l[j] != ' ' && l[j] != '\r' && k + 1 < cap) {
+				if (l[j] == '%' && j + 2 < n) {
+					char hex[3] = { l[j + 1], l[j + 2], 0 };
+
+					out[k++] = (char)strtol(hex, NULL, 16);
+					j += 3;
+				} else {
+					out[k++] = l[j++];
+				}
+			}
+			out[k] = '\0';
+			return 1;
+		}
+	}
+	return 0;
+}
+
+static void on_line(void *ctx, const char *line, size_t len)
+{
+	struct progress *p = ctx;
+	const char *t = memmem(line, len, IB_TAG, IB_TAG_LEN), *e = line + len;
+	char bench[64], status[32], reason[128], wall[32], count[16];
+
+	if (!t)
+		return;
+	for (t += IB_TAG_LEN; t < e && *t >= '0' && *t <= '9'; t++)
+		;
+	if (t >= e || *t++ != ' ')
+		return;
+	len = (size_t)(e - t);
+	if (len > 5 && !memcmp(t, "plan ", 5) && field(t, len, "count", count, sizeof(count))) {
+		p->planned = (unsigned)strtoul(count, NULL, 10);
+	} else if (len > 8 && !memcmp(t, "outcome ", 8) &&
+		   field(t, len, "bench", bench, sizeof(bench))) {
+		if (!field(t, len, "status", status, sizeof(status)))
+			strcpy(status, "?");
+		if (!field(t, len, "reason", reason, sizeof(reason)))
+			reason[0] = '\0';
+		if (!field(t, len, "wall_ms", wall, sizeof(wall)))
+			strcpy(wall, "?");
+		p->done++;
+		fprintf(stderr, "initbench: benchmark %u/%u %s %s%s%s (%s ms)\n", p->done,
+			p->planned, bench, status, reason[0] ? ": " : "", reason, wall);
+	}
+}
+
+/* ---- one boot ---- */
+
+struct run_ctx {
+	struct ib_run_opts *o;
+	int kind;                   /* IB_KERNEL_*, 0 for native */
+	const char *launcher;       /* qemu, uml, native */
+	char knobs[4096];           /* initbench.K=V words */
+	struct ib_accel_state accel;
+	char *label_dir;
+};
+
+static json_t *jstr_or_null(const char *s)
+{
+	return s && *s ? json_string(s) : json_null();
+}
+
+static json_t *launch_json(struct run_ctx *rc, unsigned num, char *const *argv,
+			   const struct ib_console_result *r, const char *probe_log, int verdict,
+			   time_t started)
+{
+	struct ib_run_opts *o = rc->o;
+	json_t *j = json_object(), *a = json_array(), *k = json_object();
+	char *cmd = ib_argv_quote(argv), when[32];
+	struct utsname u;
+	int is_qemu = rc->kind == IB_KERNEL_BZIMAGE;
+
+	for (size_t i = 0; argv[i]; i++)
+		json_array_append_new(a, json_string(argv[i]));
+	for (unsigned i = 0; i < o->nknobs; i++)
+		json_object_set_new(k, o->knob[i].name, json_string(o->knob[i].value));
+	strftime(when, sizeof(when), "%Y-%m-%dT%H:%M:%SZ", gmtime(&started));
+	uname(&u);
+	json_object_set_new(j, "launcher", json_string(rc->launcher));
+	json_object_set_new(j, "argv", a);
+	json_object_set_new(j, "command", json_string(cmd));
+	json_object_set_new(j, "label", json_string(o->label));
+	json_object_set_new(j, "boot", json_integer(num));
+	json_object_set_new(j, "started_utc", json_string(when));
+	json_object_set_new(j, "host", json_string(u.nodename));
+	json_object_set_new(j, "kernel", jstr_or_null(o->kernel));
+	json_object_set_new(j, "kernel_kind", rc->kind ? json_string(ib_kernel_kind_name(rc->kind))
+						       : json_null());
+	json_object_set_new(j, "image", rc->kind ? jstr_or_null(o->image) : json_null());
+	json_object_set_new(j, "suite", rc->kind ? json_null() : jstr_or_null(o->suite));
+	json_object_set_new(j, "accel", json_string(is_qemu ? (rc->accel.use_kvm ? "kvm" : "tcg")
+							    : "none"));
+	json_object_set_new(j, "accel_requested", json_string(is_qemu ? o->accel : "none"));
+	json_object_set_new(j, "accel_fallback_reason",
+			    is_qemu ? jstr_or_null(rc->accel.reason) : json_null());
+	json_object_set_new(j, "kvm_probe_log", jstr_or_null(probe_log));
+	json_object_set_new(j, "host_cpu", json_integer(r->host_cpu));
+	json_object_set_new(j, "mem_mb", rc->kind ? json_integer(o->mem_mb) : json_null());
+	json_object_set_new(j, "append", jstr_or_null(o->append));
+	json_object_set_new(j, "knobs", k);
+	json_object_set_new(j, "timeout_s", json_real(o->timeout_s));
+	json_object_set_new(j, "probe_s", json_real(o->probe_s));
+	json_object_set_new(j, "exit_status", r->exited ? json_integer(r->exit_code) : json_null());
+	json_object_set_new(j, "exit_signal", !r->exited && r->term_signal
+					      ? json_integer(r->term_signal) : json_null());
+	json_object_set_new(j, "spawn_error", r->spawn_errno ? json_string(strerror(r->spawn_errno))
+							   : json_null());
+	json_object_set_new(j, "pin_failed", json_boolean(r->pin_failed));
+	json_object_set_new(j, "ended_by", json_string(ib_ended_by_name(r->ended_by)));
+	json_object_set_new(j, "saw_panic", json_boolean(r->saw_panic));
+	json_object_set_new(j, "saw_end", json_boolean(r->saw_end));
+	json_object_set_new(j, "wall_s", json_real(r->wall_s));
+	json_object_set_new(j, "first_byte_s", r->first_byte_s >= 0 ? json_real(r->first_byte_s)
+								    : json_null());
+	json_object_set_new(j, "stdout_bytes", json_integer((json_int_t)r->stdout_bytes));
+	json_object_set_new(j, "stderr_bytes", json_integer((json_int_t)r->stderr_bytes));
+	json_object_set_new(j, "launch_verdict", verdict ? json_integer(verdict) : json_null());
+	free(cmd);
+	return j;
+}
+
+static void say_outcome(const struct ib_run_opts *o, unsigned i, const char *what,
+			const struct ib_console_result *r, int verdict, const char *launcher)
+{
+	fprintf(stderr, "initbench: boot %u/%u label=%s: %s (exit %d) after %.1f s, ended by %s",
+		i, o->runs, o->label, ib_verdict_name(verdict), verdict, r->wall_s,
+		ib_ended_by_name(r->ended_by));
+	if (r->first_byte_s >= 0)
+		fprintf(stderr, ", first byte at %.2f s", r->first_byte_s);
+	fprintf(stderr, "\n");
+	if (verdict == IB_EXIT_LAUNCHER) {
+		if (r->pin_failed)
+			fprintf(stderr, "initbench: cannot pin %s to host CPU %d: %s "
+				"(try --host_cpu -1 or another CPU)\n", what, r->host_cpu,
+				strerror(r->spawn_errno));
+		else if (r->spawn_errno)
+			fprintf(stderr, "initbench: cannot start %s: %s\n", what,
+				strerror(r->spawn_errno));
+		else if (r->exited)
+			fprintf(stderr, "initbench: %s exited %d with no console output%s%s\n",
+				launcher, r->exit_code, r->last_err[0] ? ": " : "", r->last_err);
+		else
+			fprintf(stderr, "initbench: %s died of %s with no console output%s%s\n",
+				launcher, strsignal(r->term_signal), r->last_err[0] ? ": " : "",
+				r->last_err);
+	} else if (verdict == IB_EXIT_HANG && r->ended_by == IB_END_NOOUTPUT) {
+		fprintf(stderr, "initbench: KVM guest printed nothing within %g s "
+			"(--accel kvm: no fallback); try --accel auto or tcg\n", o->probe_s);
+	}
+}
+
+static int boot_one(struct run_ctx *rc, unsigned i)
+{
+	struct ib_run_opts *o = rc->o;
+	struct ib_argv argv = { 0 }, env = { 0 };
+	struct ib_console_opts co;
+	struct ib_console_result r;
+	struct progress prog = { 0, 0 };
+	char uml_tmp[PATH_MAX] = "", *dir, *log, *json, *cmdtxt, *probe_log, *q;
+	int crc, prc, verdict;
+	unsigned num;
+	time_t started = time(NULL);
+	json_t *launch;
+
+	dir = new_boot_dir(rc->label_dir, &num);
+	if (!dir) {
+		fprintf(stderr, "initbench: cannot make a boot directory in %s: %s\n",
+			rc->label_dir, strerror(errno));
+		return IB_EXIT_HOSTIO;
+	}
+	log = pathf("%s/console.log", dir);
+	json = pathf("%s/results.json", dir);
+	cmdtxt = pathf("%s/command.txt", dir);
+	probe_log = pathf("%s/kvm-probe.log", dir);
+	fprintf(stderr, "initbench: boot %u/%u label=%s %s %s -> %s\n", i, o->runs, o->label,
+		rc->launcher, rc->kind ? o->kernel : o->suite, dir);
+
+	memset(&co, 0, sizeof(co));
+	co.host_cpu = o->host_cpu;
+	co.timeout_s = o->timeout_s;
+	co.on_line = on_line;
+	co.ctx = &prog;
+	co.verbose = o->verbose;
+	co.log_path = log;
+	if (rc->kind == IB_KERNEL_BZIMAGE) {
+		struct ib_qemu_cfg qc = {
+			.kernel = o->kernel, .image = o->image, .mem_mb = o->mem_mb,
+			.knobs = rc->knobs, .append = o->append, .accel = o->accel,
+			.probe_s = o->probe_s, .log = log, .probe_log = probe_log,
+		};
+
+		crc = ib_qemu_boot(&qc, &co, &rc->accel, &r, &argv);
+	} else {
+		if (rc->kind == IB_KERNEL_UML) {
+			struct ib_uml_cfg uc = {
+				.kernel = o->kernel, .image = o->image, .mem_mb = o->mem_mb,
+				.knobs = rc->knobs, .append = o->append, .tmpdir = uml_tmp,
+			};
+
+			if (ib_uml_tmpdir(uml_tmp, sizeof(uml_tmp)) < 0)
+				return IB_EXIT_HOSTIO;
+			ib_uml_argv(&uc, &argv, &env);
+		} else {
+			ib_argv_push(&argv, o->suite);
+			ib_argv_push(&argv, "--mode=native");
+			for (unsigned k = 0; k < o->nknobs; k++)
+				ib_argv_pushf(&argv, "--%s=%s", o->knob[k].name, o->knob[k].value);
+		}
+		co.argv = argv.v;
+		co.env = env.v;
+		crc = ib_console_run(&co, &r);
+		if (uml_tmp[0])
+			ib_uml_tmpdir_remove(uml_tmp);
+	}
+	q = ib_argv_quote(argv.v);
+	if (write_text(cmdtxt, q) < 0)
+		crc = -1;
+	free(q);
+
+	prc = -1;
+	if (access(log, F_OK) == 0) {
+		/* what the launcher side alone decides; 0 means "up to the records" */
+		verdict = ib_boot_verdict(&r, crc, IB_LOG_COMPLETE);
+		launch = launch_json(rc, num, argv.v, &r, access(probe_log, F_OK) ? NULL : probe_log,
+				     verdict, started);
+		prc = ib_results_from_log(log, json, launch);
+		json_decref(launch);
+	}
+	verdict = ib_boot_verdict(&r, crc, prc);
+	say_outcome(o, i, argv.v[0], &r, verdict, rc->launcher);
+	ib_argv_free(&argv);
+	ib_argv_free(&env);
+	free(dir);
+	free(log);
+	free(json);
+	free(cmdtxt);
+	free(probe_log);
+	return verdict;
+}
+
+static int run_boots(struct ib_run_opts *o, int kind, const char *launcher)
+{
+	struct run_ctx rc;
+	int worst = 0;
+
+	memset(&rc, 0, sizeof(rc));
+	rc.o = o;
+	rc.kind = kind;
+	rc.launcher = launcher;
+	ib_runopts_knob_words(o, rc.knobs, sizeof(rc.knobs));
+	rc.label_dir = pathf("%s/%s", o->results, o->label);
+	if (mkdir_p(rc.label_dir) < 0) {
+		fprintf(stderr, "initbench: cannot create %s: %s\n", rc.label_dir, strerror(errno));
+		free(rc.label_dir);
+		return IB_EXIT_HOSTIO;
+	}
+	ib_console_catch_signals();
+	for (unsigned i = 1; i <= o->runs; i++) {
+		int v = boot_one(&rc, i);
+
+		if (v > worst)
+			worst = v;
+		if (v == IB_EXIT_LAUNCHER || v == IB_EXIT_HOSTIO || v == IB_EXIT_INTERRUPT)
+			break;
+	}
+	free(rc.label_dir);
+	return worst;
+}
+
+static int parse_or_usage(struct ib_run_opts *o, const char *cmd, int argc, char **argv)
+{
+	char err[512];
+	int rc = ib_runopts_parse(o, argc - 1, argv + 1, err, sizeof(err));
+
+	if (rc == 1) {
+		fputs(run_usage, stdout);
+		return 0;
+	}
+	if (rc < 0) {
+		fprintf(stderr, "initbench %s: %s\n%s", cmd, err, run_usage);
+		return IB_EXIT_USAGE;
+	}
+	if (getenv("V") && !strcmp(getenv("V"), "1"))
+		o->verbose = 1;
+	if (!o->results)
+		o->results = pathf("%s/results", exe_dir);
+	return -1;
+}
+
+/* the stored command line must work from any directory */
+static const char *absolute(const char *path)
+{
+	char *r = realpath(path, NULL);
+
+	return r ? r : path;
+}
+
+static int cmd_run(int argc, char **argv)
+{
+	struct ib_run_opts o;
+	char err[PATH_MAX + 128];
+	int kind, rc;
+
+	ib_runopts_init(&o, 0);
+	rc = parse_or_usage(&o, "run", argc, argv);
+	if (rc >= 0)
+		return rc;
+	kind = ib_kernel_kind(o.kernel, err, sizeof(err));
+	if (kind != IB_KERNEL_BAD)
+		o.kernel = absolute(o.kernel);
+	if (kind == IB_KERNEL_BAD) {
+		fprintf(stderr, "initbench run: %s\n", err);
+		return IB_EXIT_USAGE;
+	}
+	if (!o.image)
+		o.image = pathf("%s/initramfs.cpio.gz", exe_dir);
+	if (access(o.image, R_OK) < 0) {
+		fprintf(stderr, "initbench run: image %s: %s\n", o.image, strerror(errno));
+		return IB_EXIT_USAGE;
+	}
+	o.image = absolute(o.image);
+	if (!o.label)
+		o.label = kind == IB_KERNEL_UML ? "uml" : "default";
+	return run_boots(&o, kind, kind == IB_KERNEL_UML ? "uml" : "qemu");
+}
+
+static int cmd_native(int argc, char **argv)
+{
+	struct ib_run_opts o;
+	int rc;
+
+	ib_runopts_init(&o, 1);
+	rc = parse_or_usage(&o, "native", argc, argv);
+	if (rc >= 0)
+		return rc;
+	if (!o.suite)
+		o.suite = pathf("%s/bench/ibsuite", exe_dir);
+	else if (strchr(o.suite, '/'))
+		o.suite = absolute(o.suite);
+	return run_boots(&o, 0, "native");
+}
+
+static void usage(FILE *f)
+{
+	fprintf(f, "usage: initbench COMMAND [ARGS]   (initbench COMMAND --help for its options)\n");
+	for (size_t i = 0; i < sizeof(cmds) / sizeof(cmds[0]); i++)
+		fprintf(f, "  %-8s %s\n", cmds[i].name, cmds[i].help);
+}
+
+static int cmd_help(int argc, char **argv)
+{
+	(void)argc;
+	(void)argv;
+	usage(stdout);
+	return 0;
+}
+
+int main(int argc, char **argv)
+{
+	find_exe_dir();
+	if (argc < 2) {
+		usage(stderr);
+		return IB_EXIT_USAGE;
+	}
+	if (!strcmp(argv[1], "--help") || !strcmp(argv[1], "-h"))
+		return cmd_help(0, NULL);
+	for (size_t i = 0; i < sizeof(cmds) / sizeof(cmds[0]); i++)
+		if (!strcmp(argv[1], cmds[i].name))
+			return cmds[i].fn(argc - 1, argv + 1);
+	fprintf(stderr, "initbench: unknown command '%s'\n", argv[1]);
+	usage(stderr);
+	return IB_EXIT_USAGE;
+}

@@ -1,0 +1,253 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * runopts.c - argument parsing of `initbench run|native` (contract in runopts.h).
+ */
+#define _GNU_SOURCE
+#include "runopts.h"
+
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "config.h"
+#include "uml.h"
+#include "results.h"
+
+#ifndef CONFIG_IB_APPEND
+#define CONFIG_IB_APPEND ""
+#endif
+
+void ib_runopts_init(struct ib_run_opts *o, int native)
+{
+	memset(o, 0, sizeof(*o));
+	o->native = native;
+	o->label = native ? "native" : NULL;
+	o->accel = CONFIG_IB_ACCEL;
+	snprintf(o->append, sizeof(o->append), "%s", CONFIG_IB_APPEND);
+	o->runs = CONFIG_IB_RUNS;
+	o->mem_mb = CONFIG_IB_MEM_MB;
+	o->timeout_s = CONFIG_IB_BOOT_TIMEOUT_S;
+	o->probe_s = CONFIG_IB_PROBE_S;
+	/* the native suite pins its own benchmarks; the guest launchers are pinned by us */
+	o->host_cpu = native ? -1 : CONFIG_IB_HOST_CPU;
+}
+
+int ib_label_ok(const char *s)
+{
+	size_t n = strlen(s);
+
+	if (!n || n > 64 || s[0] == '.')
+		return 0;
+	return strspn(s, "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789._-") == n;
+}
+
+static int get_long(const char *v, long lo, long hi, long *out)
+{
+	char *end;
+	long x;
+
+	errno = 0;
+	x = strtol(v, &end, 10);
+	if (errno || end == v || *end || x < lo || x > hi)
+		return -1;
+	*out = x;
+	return 0;
+}
+
+static int knob_value_ok(const char *v)
+{
+	if (!*v)
+		return 0;
+	for (; *v; v++)
+		if ((unsigned char)*v <= 0x20 || (unsigned char)*v >= 0x7f || *v == '"' ||
+		    *v == '\'' || *v == '\\')
+			return 0;
+	return 1;
+}
+
+static int is_guest_knob(const char *name)
+{
+	const char *p = IB_GUEST_KNOBS;
+	size_t n = strlen(name);
+
+	while (*p) {
+		size_t w = strcspn(p, " ");
+
+		if (w == n && !strncmp(p, name, n))
+			return 1;
+		p += w;
+		p += *p == ' ';
+	}
+	return 0;
+}
+
+static int is_host_opt(const char *name)
+{
+	static const char *const opts[] = { "kernel", "image", "results", "suite", "label",
+		"accel", "append", "runs", "mem", "mem_mb", "timeout", "boot_timeout_s", "probe_s",
+		"host_cpu" };
+
+	for (size_t i = 0; i < sizeof(opts) / sizeof(opts[0]); i++)
+		if (!strcmp(name, opts[i]))
+			return 1;
+	return 0;
+}
+
+#define BAD(...) do { snprintf(err, errlen, __VA_ARGS__); return -1; } while (0)
+
+int ib_runopts_parse(struct ib_run_opts *o, int argc, char **argv, char *err, size_t errlen)
+{
+	for (int i = 0; i < argc; i++) {
+		const char *a = argv[i], *val, *eq;
+		char name[64];
+		long x;
+
+		if (!strcmp(a, "-h") || !strcmp(a, "--help"))
+			return 1;
+		if (!strcmp(a, "-v") || !strcmp(a, "V=1")) {
+			o->verbose = 1;
+			continue;
+		}
+		if (!strcmp(a, "V=0"))
+			continue;
+		if (strncmp(a, "--", 2) || !a[2])
+			BAD("bad argument '%s': expected --OPTION VALUE", a);
+		a += 2;
+		eq = strchr(a, '=');
+		if ((size_t)(eq ? eq - a : (long)strlen(a)) >= sizeof(name))
+			BAD("bad argument '--%.40s...': unknown option", a);
+		snprintf(name, sizeof(name), "%.*s", (int)(eq ? eq - a : (long)strlen(a)), a);
+		for (char *p = name; *p; p++)
+			if (*p == '-')
+				*p = '_';
+		if (!is_host_opt(name) && !is_guest_knob(name))
+			BAD("bad argument '--%s': unknown option", name);
+		if (eq) {
+			val = eq + 1;
+		} else {
+			if (i + 1 >= argc)
+				BAD("bad argument '--%s': needs a value", name);
+			val = argv[++i];
+		}
+
+		if (!strcmp(name, "kernel")) {
+			if (o->native)
+				BAD("bad argument '--kernel': native runs no kernel");
+			o->kernel = !strcmp(val, "uml") ? IB_UML_DEFAULT : val;
+		} else if (!strcmp(name, "image")) {
+			o->image = val;
+		} else if (!strcmp(name, "results")) {
+			o->results = val;
+		} else if (!strcmp(name, "suite")) {
+			o->suite = val;
+		} else if (!strcmp(name, "label")) {
+			if (!ib_label_ok(val))
+				BAD("bad argument '--label %s': use [A-Za-z0-9._-], no leading dot, "
+				    "at most 64 bytes", val);
+			o->label = val;
+		} else if (!strcmp(name, "accel")) {
+			if (strcmp(val, "auto") && strcmp(val, "kvm") && strcmp(val, "tcg"))
+				BAD("bad argument '--accel %s': use auto, kvm or tcg", val);
+			o->accel = val;
+		} else if (!strcmp(name, "append")) {
+			size_t n = strlen(o->append);
+
+			if (n + strlen(val) + 2 > sizeof(o->append))
+				BAD("bad argument '--append': too long");
+			snprintf(o->append + n, sizeof(o->append) - n, "%s%s", n ? " " : "", val);
+		} else if (!strcmp(name, "runs")) {
+			if (get_long(val, 1, 1000, &x))
+				BAD("bad argument '--runs %s': use 1..1000", val);
+			o->runs = (unsigned)x;
+		} else if (!strcmp(name, "mem") || !strcmp(name, "mem_mb")) {
+			if (get_long(val, 32, 65536, &x))
+				BAD("bad argument '--%s %s': use 32..65536 (MB)", name, val);
+			o->mem_mb = (unsigned)x;
+		} else if (!strcmp(name, "timeout") || !strcmp(name, "boot_timeout_s")) {
+			if (get_long(val, 1, 86400, &x))
+				BAD("bad argument '--%s %s': use 1..86400 (s)", name, val);
+			o->timeout_s = (double)x;
+		} else if (!strcmp(name, "probe_s")) {
+			if (get_long(val, 1, 120, &x))
+				BAD("bad argument '--probe_s %s': use 1..120 (s)", val);
+			o->probe_s = (double)x;
+		} else if (!strcmp(name, "host_cpu")) {
+			if (get_long(val, -1, 4095, &x))
+				BAD("bad argument '--host_cpu %s': use -1 (none) or a CPU number", val);
+			o->host_cpu = (int)x;
+			o->host_cpu_set = 1;
+		} else if (is_guest_knob(name)) {
+			unsigned k;
+
+			if (o->native && !strcmp(name, "shell"))
+				BAD("bad argument '--shell': only PID 1 (initbench run) has a shell knob");
+			if (!knob_value_ok(val))
+				BAD("bad argument '--%s %s': a knob value must be printable, without "
+				    "spaces or quotes", name, val);
+			for (k = 0; k < o->nknobs; k++)
+				if (!strcmp(o->knob[k].name, name))
+					break;
+			if (k == o->nknobs) {
+				if (k == IB_MAX_KNOBS)
+					BAD("bad argument '--%s': too many knobs", name);
+				snprintf(o->knob[k].name, sizeof(o->knob[k].name), "%.15s", name);
+				o->nknobs++;
+			}
+			o->knob[k].value = val;
+		} else {
+			BAD("bad argument '--%s': unknown option", name);
+		}
+	}
+	if (!o->native && !o->kernel)
+		BAD("missing argument: --kernel PATH|uml");
+	return 0;
+}
+
+void ib_runopts_knob_words(const struct ib_run_opts *o, char *buf, size_t len)
+{
+	size_t n = 0;
+
+	buf[0] = '\0';
+	for (unsigned k = 0; k < o->nknobs && n < len; k++)
+		n += (size_t)snprintf(buf + n, len - n, "%sinitbench.%s=%s", n ? " " : "",
+				      o->knob[k].name, o->knob[k].value);
+}
+
+int ib_boot_verdict(const struct ib_console_result *r, int console_rc, int parse_rc)
+{
+	if (r->ended_by == IB_END_SPAWN)
+		return r->spawn_errno ? IB_EXIT_LAUNCHER : IB_EXIT_HOSTIO;
+	if (r->ended_by == IB_END_INTERRUPT)
+		return IB_EXIT_INTERRUPT;
+	if (console_rc < 0)
+		return IB_EXIT_HOSTIO;
+	if (r->saw_panic)
+		return IB_EXIT_PANIC;
+	if ((r->ended_by == IB_END_TIMEOUT || r->ended_by == IB_END_NOOUTPUT) && !r->saw_end)
+		return IB_EXIT_HANG;
+	if (r->first_byte_s < 0 && !(r->exited && r->exit_code == 0))
+		return IB_EXIT_LAUNCHER;
+	switch (parse_rc) {
+	case IB_LOG_COMPLETE: return IB_EXIT_DONE;
+	case IB_LOG_INCOMPLETE: return IB_EXIT_INCOMPLETE;
+	case IB_LOG_NORECORDS: return IB_EXIT_NORECORDS;
+	}
+	return IB_EXIT_HOSTIO;
+}
+
+const char *ib_verdict_name(int code)
+{
+	switch (code) {
+	case IB_EXIT_DONE: return "complete";
+	case IB_EXIT_HOSTIO: return "host I/O error";
+	case IB_EXIT_USAGE: return "usage";
+	case IB_EXIT_PANIC: return "kernel panic";
+	case IB_EXIT_HANG: return "hang/timeout";
+	case IB_EXIT_NORECORDS: return "no records";
+	case IB_EXIT_INCOMPLETE: return "records incomplete";
+	case IB_EXIT_LAUNCHER: return "launcher failed to start";
+	case IB_EXIT_INTERRUPT: return "interrupted";
+	}
+	return "?";
+}

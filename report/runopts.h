@@ -1,0 +1,75 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * runopts.h - the arguments of `initbench run` and `initbench native`, parsed and checked.
+ *
+ * ib_runopts_init() fills the host defaults from config.h (CONFIG_IB_ACCEL, _MEM_MB,
+ * _BOOT_TIMEOUT_S, _RUNS, _HOST_CPU, _APPEND, _PROBE_S); the caller sets the paths that
+ * depend on where initbench lives (image, results, suite).
+ * ib_runopts_parse() takes argv after the command name. Options are `--name VALUE` or
+ * `--name=VALUE`; `-v` or `V=1` for verbose, `-h`/`--help`. Host options: --kernel PATH|uml,
+ * --image, --results, --label, --suite (native), --runs, --accel auto|kvm|tcg, --append
+ * (repeatable, words add up), --mem/--mem_mb, --timeout/--boot_timeout_s, --probe_s,
+ * --host_cpu (-1 = unpinned). Every other `--KNOB` in IB_GUEST_KNOBS is a guest knob: it
+ * becomes `initbench.KNOB=VALUE` on the kernel command line (run) or `--KNOB=VALUE` for the
+ * suite (native); its value must be non-empty printable ASCII without spaces or quotes (it
+ * is the guest that checks the value itself, refuses it and records that).
+ * Returns 0, 1 for help, or -1 with a one-line reason naming the argument in err.
+ */
+#ifndef IB_RUNOPTS_H
+#define IB_RUNOPTS_H
+
+#include <stddef.h>
+#include "console.h"
+
+/*
+ * Exit codes of `initbench run` and `initbench native` (docs/launch.md). With several boots
+ * the highest code of any boot wins; 1, 7 and 130 stop the remaining boots.
+ */
+enum ib_run_exit {
+	IB_EXIT_DONE = 0,       /* every boot complete: all records, end record, digest checked */
+	IB_EXIT_HOSTIO = 1,     /* host-side I/O error (cannot write the store) */
+	IB_EXIT_USAGE = 2,      /* bad argument, bad label, kernel/image missing or unknown kind */
+	IB_EXIT_PANIC = 3,      /* `Kernel panic - not syncing` on the console */
+	IB_EXIT_HANG = 4,       /* boot timeout, or a KVM guest silent past the probe (kvm) */
+	IB_EXIT_NORECORDS = 5,  /* the launcher ended but not one record came */
+	IB_EXIT_INCOMPLETE = 6, /* records missing or corrupt, or no end record */
+	IB_EXIT_LAUNCHER = 7,   /* launcher could not start (QEMU/UML/suite missing, pinning
+				   refused) or died at once without any console output */
+	IB_EXIT_INTERRUPT = 130,/* SIGINT/SIGTERM/SIGHUP: the launcher's group was killed */
+};
+
+/* the exit code of one boot from what the console saw (console_rc: ib_console_run()'s
+ * return) and what the parser said (parse_rc: ib_results_from_log()'s return) */
+int ib_boot_verdict(const struct ib_console_result *r, int console_rc, int parse_rc);
+const char *ib_verdict_name(int code);
+
+#define IB_MAX_KNOBS 32
+#define IB_GUEST_KNOBS "bench skip reps budget_ms timeout_s pin cpu hello sh tmpdir shell"
+
+struct ib_knob {
+	char name[16];
+	const char *value;
+};
+
+struct ib_run_opts {
+	int native;              /* `initbench native` rather than `run` */
+	const char *kernel;      /* as resolved: "uml" becomes IB_UML_DEFAULT */
+	const char *image, *results, *label, *suite, *accel;
+	char append[4096];
+	unsigned runs, mem_mb;
+	double timeout_s, probe_s;
+	int host_cpu;
+	int host_cpu_set;        /* given on the command line */
+	int verbose;
+	struct ib_knob knob[IB_MAX_KNOBS];
+	unsigned nknobs;
+};
+
+void ib_runopts_init(struct ib_run_opts *o, int native);
+int ib_runopts_parse(struct ib_run_opts *o, int argc, char **argv, char *err, size_t errlen);
+/* [A-Za-z0-9._-]+, no leading dot, at most 64 bytes */
+int ib_label_ok(const char *label);
+/* the guest knobs as kernel command line words: "initbench.reps=3 initbench.pin=0" */
+void ib_runopts_knob_words(const struct ib_run_opts *o, char *buf, size_t len);
+
+#endif

@@ -1,0 +1,182 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * test_cli_args.c - `initbench run|native` argument parsing (runopts.c): defaults from
+ * config.h, both option forms, guest knobs on the kernel command line, refusals naming the
+ * argument, labels, and the exit code of a boot from what the console saw.
+ */
+#define _GNU_SOURCE
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <string.h>
+#include <cmocka.h>
+
+#include "config.h"
+#include "results.h"
+#include "runopts.h"
+#include "uml.h"
+
+#define ARGV(...) ((char *[]){ __VA_ARGS__, NULL })
+#define ARGC(a) ((int)(sizeof(a) / sizeof(a[0])) - 1)
+
+static int parse(struct ib_run_opts *o, int native, char **argv, int argc, char *err)
+{
+	ib_runopts_init(o, native);
+	err[0] = '\0';
+	return ib_runopts_parse(o, argc, argv, err, 512);
+}
+
+static void defaults_come_from_config(void **state)
+{
+	struct ib_run_opts o;
+	char err[512];
+	(void)state;
+	assert_int_equal(parse(&o, 0, ARGV("--kernel", "/k"), 2, err), 0);
+	assert_string_equal(o.kernel, "/k");
+	assert_string_equal(o.accel, CONFIG_IB_ACCEL);
+	assert_int_equal(o.mem_mb, CONFIG_IB_MEM_MB);
+	assert_int_equal(o.runs, CONFIG_IB_RUNS);
+	assert_int_equal(o.host_cpu, CONFIG_IB_HOST_CPU);
+	assert_true(o.timeout_s == CONFIG_IB_BOOT_TIMEOUT_S);
+	assert_true(o.probe_s == CONFIG_IB_PROBE_S);
+	assert_null(o.label);
+	/* native: label native, the launcher is not pinned by default */
+	assert_int_equal(parse(&o, 1, ARGV("-v"), 1, err), 0);
+	assert_string_equal(o.label, "native");
+	assert_int_equal(o.host_cpu, -1);
+	assert_int_equal(o.verbose, 1);
+}
+
+static void both_forms_and_aliases(void **state)
+{
+	struct ib_run_opts o;
+	char err[512];
+	char *a[] = { "--kernel=uml", "--runs", "5", "--mem=256", "--timeout", "30",
+		      "--accel=tcg", "--label", "lsm-1.x", "--host-cpu", "-1", "--append", "quiet",
+		      "--append=nokaslr mitigations=off", "V=1", "--boot_timeout_s=40", "--mem_mb",
+		      "300", NULL };
+
+	(void)state;
+	assert_int_equal(parse(&o, 0, a, ARGC(a), err), 0);
+	assert_string_equal(o.kernel, IB_UML_DEFAULT);
+	assert_int_equal(o.runs, 5);
+	assert_int_equal(o.mem_mb, 300);
+	assert_true(o.timeout_s == 40);
+	assert_string_equal(o.accel, "tcg");
+	assert_string_equal(o.label, "lsm-1.x");
+	assert_int_equal(o.host_cpu, -1);
+	assert_string_equal(o.append, CONFIG_IB_APPEND[0] ? CONFIG_IB_APPEND " quiet nokaslr mitigations=off"
+							   : "quiet nokaslr mitigations=off");
+	assert_int_equal(o.verbose, 1);
+}
+
+static void guest_knobs_become_cmdline_words(void **state)
+{
+	struct ib_run_opts o;
+	char err[512], words[1024];
+	char *a[] = { "--kernel", "/k", "--reps", "3", "--bench=null_call,stat", "--pin", "0",
+		      "--budget_ms=2", "--reps=7", NULL };
+
+	(void)state;
+	assert_int_equal(parse(&o, 0, a, ARGC(a), err), 0);
+	ib_runopts_knob_words(&o, words, sizeof(words));
+	/* a repeated knob keeps its first place and takes the last value */
+	assert_string_equal(words, "initbench.reps=7 initbench.bench=null_call,stat "
+				   "initbench.pin=0 initbench.budget_ms=2");
+	assert_int_equal(o.nknobs, 4);
+}
+
+static void bad_arguments_are_named(void **state)
+{
+	struct ib_run_opts o;
+	char err[512];
+
+	(void)state;
+	assert_int_equal(parse(&o, 0, ARGV("--kernel", "/k", "--frobnicate", "1"), 4, err), -1);
+	assert_non_null(strstr(err, "--frobnicate"));
+	assert_int_equal(parse(&o, 0, ARGV("--kernel", "/k", "--runs", "0"), 4, err), -1);
+	assert_non_null(strstr(err, "--runs 0"));
+	assert_int_equal(parse(&o, 0, ARGV("--kernel", "/k", "--runs", "3x"), 4, err), -1);
+	assert_int_equal(parse(&o, 0, ARGV("--kernel", "/k", "--accel", "xen"), 4, err), -1);
+	assert_non_null(strstr(err, "xen"));
+	assert_int_equal(parse(&o, 0, ARGV("--kernel", "/k", "--label", ".hidden"), 4, err), -1);
+	assert_int_equal(parse(&o, 0, ARGV("--kernel", "/k", "--label", "a/b"), 4, err), -1);
+	assert_int_equal(parse(&o, 0, ARGV("--kernel", "/k", "--reps", "3 4"), 4, err), -1);
+	assert_non_null(strstr(err, "--reps"));
+	assert_int_equal(parse(&o, 0, ARGV("--kernel", "/k", "--reps"), 3, err), -1);
+	assert_non_null(strstr(err, "needs a value"));
+	assert_int_equal(parse(&o, 0, ARGV("--kernel", "/k", "stray"), 3, err), -1);
+	assert_non_null(strstr(err, "stray"));
+	assert_int_equal(parse(&o, 0, ARGV("--runs", "2"), 2, err), -1);
+	assert_non_null(strstr(err, "--kernel"));
+	assert_int_equal(parse(&o, 1, ARGV("--kernel", "/k"), 2, err), -1);
+	assert_int_equal(parse(&o, 1, ARGV("--shell", "1"), 2, err), -1);
+	assert_int_equal(parse(&o, 0, ARGV("--help"), 1, err), 1);
+	assert_null(strchr(err, '\n'));
+}
+
+static void labels(void **state)
+{
+	(void)state;
+	assert_true(ib_label_ok("orig"));
+	assert_true(ib_label_ok("v6.1-rc1_lsm.2"));
+	assert_false(ib_label_ok(""));
+	assert_false(ib_label_ok(".."));
+	assert_false(ib_label_ok(".x"));
+	assert_false(ib_label_ok("a b"));
+	assert_false(ib_label_ok("a/b"));
+	assert_false(ib_label_ok("x;rm"));
+}
+
+static void verdicts(void **state)
+{
+	struct ib_console_result r;
+
+	(void)state;
+	memset(&r, 0, sizeof(r));
+	r.ended_by = IB_END_EXIT;
+	r.exited = 1;
+	r.first_byte_s = 0.5;
+	assert_int_equal(ib_boot_verdict(&r, 0, IB_LOG_COMPLETE), IB_EXIT_DONE);
+	assert_int_equal(ib_boot_verdict(&r, 0, IB_LOG_INCOMPLETE), IB_EXIT_INCOMPLETE);
+	assert_int_equal(ib_boot_verdict(&r, 0, IB_LOG_NORECORDS), IB_EXIT_NORECORDS);
+	assert_int_equal(ib_boot_verdict(&r, 0, -1), IB_EXIT_HOSTIO);
+	r.saw_panic = 1;
+	assert_int_equal(ib_boot_verdict(&r, 0, IB_LOG_INCOMPLETE), IB_EXIT_PANIC);
+	r.saw_panic = 0;
+	r.ended_by = IB_END_TIMEOUT;
+	assert_int_equal(ib_boot_verdict(&r, 0, IB_LOG_INCOMPLETE), IB_EXIT_HANG);
+	r.saw_end = 1; /* hung on power-off after a complete run: the records decide */
+	assert_int_equal(ib_boot_verdict(&r, 0, IB_LOG_COMPLETE), IB_EXIT_DONE);
+	r.saw_end = 0;
+	r.ended_by = IB_END_NOOUTPUT;
+	r.first_byte_s = -1;
+	assert_int_equal(ib_boot_verdict(&r, 0, IB_LOG_NORECORDS), IB_EXIT_HANG);
+	/* silent, exited 0: booted, records went elsewhere */
+	r.ended_by = IB_END_EXIT;
+	assert_int_equal(ib_boot_verdict(&r, 0, IB_LOG_NORECORDS), IB_EXIT_NORECORDS);
+	/* silent and died: the launcher failed */
+	r.exited = 0;
+	r.term_signal = 6;
+	assert_int_equal(ib_boot_verdict(&r, 0, IB_LOG_NORECORDS), IB_EXIT_LAUNCHER);
+	r.ended_by = IB_END_SPAWN;
+	r.spawn_errno = 2;
+	assert_int_equal(ib_boot_verdict(&r, -1, -1), IB_EXIT_LAUNCHER);
+	r.ended_by = IB_END_INTERRUPT;
+	assert_int_equal(ib_boot_verdict(&r, 0, IB_LOG_INCOMPLETE), IB_EXIT_INTERRUPT);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(defaults_come_from_config),
+		cmocka_unit_test(both_forms_and_aliases),
+		cmocka_unit_test(guest_knobs_become_cmdline_words),
+		cmocka_unit_test(bad_arguments_are_named),
+		cmocka_unit_test(labels),
+		cmocka_unit_test(verdicts),
+	};
+
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
