@@ -245,6 +245,7 @@ image: $(IMAGE)
 
 # ---- kernels ----------------------------------------------------------------------------
 kernel-default: $(KERNELS)/default/vmlinuz
+	@:
 
 $(KERNELS)/default/vmlinuz:
 	$(Q)$(srctree)/scripts/fetch-kernel.sh $(KERNELS)
@@ -286,7 +287,7 @@ check: check-deps
 
 bench-harness: check-deps
 	$(Q)$(MAKE) O=$(O)/check quick_defconfig >/dev/null
-	$(Q)$(MAKE) O=$(O)/check KERNELS=$(KERNELS) all kernel-default
+	$(Q)$(MAKE) O=$(O)/check KERNELS=$(KERNELS) all $(O)/check/tests/boot-figures kernel-default
 	$(Q)O=$(O)/check KERNELS=$(KERNELS) srctree=$(srctree) $(srctree)/tests/bench-harness.sh
 
 # ---- cleaning ---------------------------------------------------------------------------

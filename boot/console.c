@@ -261,6 +261,8 @@ static void stdout_line(struct cap *c)
 		c->r->saw_panic = 1;
 		c->panic_at = now_s();
 	}
+	if (c->r->first_record_s < 0 && memmem(l, n, "# IB ", 5))
+		c->r->first_record_s = now_s() - c->t0;
 	if (!c->r->saw_end && is_end_record(l, n)) {
 		c->r->saw_end = 1;
 		c->end_at = now_s();
@@ -417,6 +419,7 @@ int ib_console_run(const struct ib_console_opts *o, struct ib_console_result *r)
 
 	memset(r, 0, sizeof(*r));
 	r->first_byte_s = -1;
+	r->first_record_s = -1;
 	r->host_cpu = o->host_cpu;
 	r->ended_by = IB_END_SPAWN;
 	memset(&c, 0, sizeof(c));

@@ -77,6 +77,7 @@ struct ib_console_result {
 	int term_signal;
 	double wall_s;
 	double first_byte_s; /* -1 if stdout never produced a byte */
+	double first_record_s; /* first line holding the record tag; -1 if none */
 	int saw_panic, saw_end;
 	unsigned long stdout_bytes, stderr_bytes;
 	int host_cpu;        /* the CPU it was pinned to, -1 if not */

@@ -46,6 +46,7 @@
 #include <sys/stat.h>
 #include <sys/wait.h>
 #include <termios.h>
+#include <time.h>
 #include <unistd.h>
 
 #define SUITE "/bin/ibsuite"
@@ -436,8 +437,13 @@ int main(void)
 {
 	char mounts[NOTE_LEN], loglevel[16];
 	char n_lo[NOTE_LEN], n_ll[NOTE_LEN], n_gov[NOTE_LEN], n_mnt[NOTE_LEN + 16];
+	char n_start[NOTE_LEN];
+	struct timespec t0;
 	int dev_done;
 	pid_t pid;
+
+	/* kept so that the begin record can say how long our set-up took (start_us) */
+	clock_gettime(CLOCK_BOOTTIME, &t0);
 
 	if (getpid() != 1) {
 		say("init: must run as PID 1 (the image's /init)");
@@ -455,6 +461,8 @@ int main(void)
 	snprintf(n_ll, sizeof(n_ll), "--note=loglevel=%s", loglevel);
 	snprintf(n_gov, sizeof(n_gov), "--note=governor=%s", set_governor());
 	snprintf(n_mnt, sizeof(n_mnt), "--note=mounts=%s", mounts);
+	snprintf(n_start, sizeof(n_start), "--note=start_us=%llu",
+		 (unsigned long long)t0.tv_sec * 1000000ull + (unsigned long long)t0.tv_nsec / 1000u);
 
 	if (want_shell()) {
 		char *argv[] = { SHELL, NULL };
@@ -466,7 +474,7 @@ int main(void)
 	} else {
 		char *argv[] = {
 			SUITE, "--from-cmdline", "--mode=init",
-			n_lo, n_ll, n_gov, n_mnt, NULL
+			n_lo, n_ll, n_gov, n_mnt, n_start, NULL
 		};
 
 		pid = start(argv, 0);

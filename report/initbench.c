@@ -273,6 +273,8 @@ static json_t *launch_json(struct run_ctx *rc, unsigned num, char *const *argv,
 	json_object_set_new(j, "saw_panic", json_boolean(r->saw_panic));
 	json_object_set_new(j, "saw_end", json_boolean(r->saw_end));
 	json_object_set_new(j, "wall_s", json_real(r->wall_s));
+	json_object_set_new(j, "first_record_s", r->first_record_s >= 0 ? json_real(r->first_record_s)
+								   : json_null());
 	json_object_set_new(j, "first_byte_s", r->first_byte_s >= 0 ? json_real(r->first_byte_s)
 								    : json_null());
 	json_object_set_new(j, "stdout_bytes", json_integer((json_int_t)r->stdout_bytes));

@@ -9,6 +9,7 @@
 #include <string.h>
 #include <sys/auxv.h>
 #include <sys/utsname.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "env.h"
@@ -183,6 +184,12 @@ static void build(struct ib_rec *r, const char *mode, const struct ib_timer *t,
 	ib_rec_str(r, "suite", IB_SUITE_VERSION);
 	ib_rec_str(r, "config", IB_CONFIG_HASH);
 	ib_rec_str(r, "mode", mode);
+	{
+		/* CLOCK_BOOTTIME: how long after the kernel started the begin record was written */
+		struct timespec ts;
+		if (clock_gettime(CLOCK_BOOTTIME, &ts) == 0)
+			ib_rec_u64(r, "uptime_us", (uint64_t)ts.tv_sec * 1000000u + (uint64_t)ts.tv_nsec / 1000u);
+	}
 	if (uname(&u) != 0)
 		memset(&u, 0, sizeof(u));
 	ib_rec_str(r, "uname_s", u.sysname);

@@ -21,7 +21,7 @@
 
 #define IB_TIMER_PAIRS 4000
 #define IB_TIMER_STEPS 200
-#define IB_TIMER_MAX_MS 300
+#define IB_TIMER_MAX_MS 100
 
 int ib_timer_measure(struct ib_timer *t);
 

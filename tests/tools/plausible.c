@@ -61,7 +61,8 @@ int main(int argc, char **argv)
 		printf("plausible: %s: %s (line %d)\n", argv[1], err.text, err.line);
 		return 1;
 	}
-	if (!json_is_true(json_object_get(json_object_get(root, "integrity"), "complete")))
+	const char *status = json_string_value(json_object_get(json_object_get(root, "integrity"), "status"));
+	if (!status || strcmp(status, "complete") != 0)
 		problem("log incomplete", argv[1]);
 	ms = json_object_get(root, "measurements");
 	outs = json_object_get(root, "outcomes");
