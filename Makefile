@@ -255,7 +255,7 @@ run: all
 	$(Q)$(srctree)/scripts/deps.sh $(PKGS_RUN)
 	$(Q)$(if $(filter default,$(KERNEL)),$(MAKE) O=$(O) KERNELS=$(KERNELS) kernel-default)
 	$(Q)$(INITBENCH) run $(RUN_ARGS); rc=$$?; \
-		$(INITBENCH) report --results $(O)/results '$(LABEL)'; exit $$rc
+		[ $$rc -eq 2 ] || $(INITBENCH) report --results $(O)/results '$(LABEL)'; exit $$rc
 
 native: all
 	$(Q)$(INITBENCH) native --suite $(SUITE) --hello $(HELLO) --results $(O)/results \

@@ -280,6 +280,7 @@ static json_t *launch_json(struct run_ctx *rc, unsigned num, char *const *argv,
 	json_object_set_new(j, "stdout_bytes", json_integer((json_int_t)r->stdout_bytes));
 	json_object_set_new(j, "stderr_bytes", json_integer((json_int_t)r->stderr_bytes));
 	json_object_set_new(j, "launch_verdict", verdict ? json_integer(verdict) : json_null());
+	json_object_set_new(j, "verdict", verdict ? json_string(ib_verdict_name(verdict)) : json_null());
 	free(cmd);
 	return j;
 }

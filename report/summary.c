@@ -161,7 +161,12 @@ static void notes(FILE *f, const struct ib_set *set)
 		const struct ib_boot *b = &set->boots[i];
 		const json_t *in = json_object_get(b->res, "integrity"), *o;
 		const char *st = json_string_value(json_object_get(in, "status"));
+		/* what the launcher saw (a panic, a hang) says more than "no records" */
+		const char *verdict = json_string_value(
+			json_object_get(json_object_get(b->res, "launch"), "verdict"));
 		size_t k;
+		if (verdict && strcmp(verdict, "complete"))
+			fprintf(f, "%s%s/%lu: %s\n", any++ ? "" : "\n", b->label, b->num, verdict);
 		if (!st || strcmp(st, "complete")) {
 			fprintf(f, "%s%s/%lu: %s: %s\n", any++ ? "" : "\n", b->label, b->num,
 				st ? st : "no integrity",
