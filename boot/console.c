@@ -55,16 +55,35 @@ void ib_argv_push(struct ib_argv *a, const char *s)
 	a->v[++a->n] = NULL;
 }
 
+char *ib_vstrf(const char *fmt, va_list ap)
+{
+	char *s;
+
+	if (vasprintf(&s, fmt, ap) < 0) {
+		fprintf(stderr, "initbench: out of memory\n");
+		exit(1);
+	}
+	return s;
+}
+
+char *ib_strf(const char *fmt, ...)
+{
+	va_list ap;
+	char *s;
+
+	va_start(ap, fmt);
+	s = ib_vstrf(fmt, ap);
+	va_end(ap);
+	return s;
+}
+
 void ib_argv_pushf(struct ib_argv *a, const char *fmt, ...)
 {
 	va_list ap;
 	char *s;
 
 	va_start(ap, fmt);
-	if (vasprintf(&s, fmt, ap) < 0) {
-		fprintf(stderr, "initbench: out of memory\n");
-		exit(1);
-	}
+	s = ib_vstrf(fmt, ap);
 	va_end(ap);
 	ib_argv_push(a, s);
 	free(s);

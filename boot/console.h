@@ -29,6 +29,7 @@
 #ifndef IB_CONSOLE_H
 #define IB_CONSOLE_H
 
+#include <stdarg.h>
 #include <stddef.h>
 
 #define IB_PANIC_GRACE_S 2.0 /* after a panic message: time to exit by itself */
@@ -52,6 +53,9 @@ struct ib_argv {
 
 void ib_argv_push(struct ib_argv *a, const char *s);
 void ib_argv_pushf(struct ib_argv *a, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+/* a newly allocated formatted string; exits with a message when memory runs out */
+char *ib_strf(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+char *ib_vstrf(const char *fmt, va_list ap);
 /* split s at spaces and push each non-empty word */
 void ib_argv_push_words(struct ib_argv *a, const char *s);
 void ib_argv_free(struct ib_argv *a);

@@ -73,20 +73,6 @@ static void find_exe_dir(void)
 		*slash = '\0';
 }
 
-static char *pathf(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
-static char *pathf(const char *fmt, ...)
-{
-	va_list ap;
-	char *s;
-
-	va_start(ap, fmt);
-	if (vasprintf(&s, fmt, ap) < 0) {
-		fprintf(stderr, "initbench: out of memory\n");
-		exit(1);
-	}
-	va_end(ap);
-	return s;
-}
 
 static int mkdir_p(const char *path)
 {
@@ -123,7 +109,7 @@ static char *new_boot_dir(const char *label_dir, unsigned *num)
 	}
 	closedir(d);
 	for (unsigned long n = max + 1; n < max + 100; n++) {
-		char *dir = pathf("%s/%lu", label_dir, n);
+		char *dir = ib_strf("%s/%lu", label_dir, n);
 
 		if (mkdir(dir, 0755) == 0) {
 			*num = (unsigned)n;
@@ -334,10 +320,10 @@ static int boot_one(struct run_ctx *rc, unsigned i)
 			rc->label_dir, strerror(errno));
 		return IB_EXIT_HOSTIO;
 	}
-	log = pathf("%s/console.log", dir);
-	json = pathf("%s/results.json", dir);
-	cmdtxt = pathf("%s/command.txt", dir);
-	probe_log = pathf("%s/kvm-probe.log", dir);
+	log = ib_strf("%s/console.log", dir);
+	json = ib_strf("%s/results.json", dir);
+	cmdtxt = ib_strf("%s/command.txt", dir);
+	probe_log = ib_strf("%s/kvm-probe.log", dir);
 	fprintf(stderr, "initbench: boot %u/%u label=%s %s %s -> %s\n", i, o->runs, o->label,
 		rc->launcher, rc->kind ? o->kernel : o->suite, dir);
 
@@ -414,7 +400,7 @@ static int run_boots(struct ib_run_opts *o, int kind, const char *launcher)
 	rc.kind = kind;
 	rc.launcher = launcher;
 	ib_runopts_knob_words(o, rc.knobs, sizeof(rc.knobs));
-	rc.label_dir = pathf("%s/%s", o->results, o->label);
+	rc.label_dir = ib_strf("%s/%s", o->results, o->label);
 	if (mkdir_p(rc.label_dir) < 0) {
 		fprintf(stderr, "initbench: cannot create %s: %s\n", rc.label_dir, strerror(errno));
 		free(rc.label_dir);
@@ -449,7 +435,7 @@ static int parse_or_usage(struct ib_run_opts *o, const char *cmd, int argc, char
 	if (getenv("V") && !strcmp(getenv("V"), "1"))
 		o->verbose = 1;
 	if (!o->results)
-		o->results = pathf("%s/results", exe_dir);
+		o->results = ib_strf("%s/results", exe_dir);
 	return -1;
 }
 
@@ -479,7 +465,7 @@ static int cmd_run(int argc, char **argv)
 		return IB_EXIT_USAGE;
 	}
 	if (!o.image)
-		o.image = pathf("%s/initramfs.cpio.gz", exe_dir);
+		o.image = ib_strf("%s/initramfs.cpio.gz", exe_dir);
 	if (access(o.image, R_OK) < 0) {
 		fprintf(stderr, "initbench run: image %s: %s\n", o.image, strerror(errno));
 		return IB_EXIT_USAGE;
@@ -500,7 +486,7 @@ static int cmd_native(int argc, char **argv)
 	if (rc >= 0)
 		return rc;
 	if (!o.suite)
-		o.suite = pathf("%s/bench/ibsuite", exe_dir);
+		o.suite = ib_strf("%s/bench/ibsuite", exe_dir);
 	else if (strchr(o.suite, '/'))
 		o.suite = absolute(o.suite);
 	return run_boots(&o, 0, "native");

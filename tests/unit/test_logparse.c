@@ -14,24 +14,10 @@
 
 #include <cmocka.h>
 
+#include "testdata.h"
+
 #include "logparse.h"
 #include "record.h"
-
-/* tests/data: IB_TESTDATA if built with it, else $srctree/tests/data (tests/run-tests.sh), else ./tests/data */
-static const char *data(const char *name)
-{
-	static char buf[8][512];
-	static unsigned k;
-	const char *root = getenv("srctree");
-	char *b = buf[k++ % 8];
-#ifdef IB_TESTDATA
-	snprintf(b, sizeof(buf[0]), "%s/%s", IB_TESTDATA, name);
-#else
-	snprintf(b, sizeof(buf[0]), "%s/tests/data/%s", root && *root ? root : ".", name);
-#endif
-	(void)root;
-	return b;
-}
 
 /* a log being written: records are framed, their lines remembered for the digest */
 struct lb {
