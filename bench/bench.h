@@ -36,6 +36,8 @@ struct ib_opts {
 	const char *hello;   /* tiny static hello binary (exec proc, sh proc) */
 	const char *sh;      /* the shell for sh proc */
 	const char *tmpdir;  /* scratch directory (stat, open clos, select file) */
+	const char *fsdir;   /* directory on the filesystem under test (file create/delete,
+			      * mmap, page fault, file reread): the image's tmpfs by default */
 };
 
 /* measured once at suite start, read-only afterwards */
@@ -58,6 +60,8 @@ struct ib_metric {
 	const char *unit;    /* "us" */
 	double overhead;     /* per operation, in unit, subtracted from every sample */
 	const char *params;  /* extra fields for the record, "procs=2 size_kb=16", or NULL */
+	double bytes;        /* unit "MB/s": bytes moved by one operation (MB = 10^6 bytes);
+			      * a sample is then bytes * n / interval instead of a time per op */
 };
 
 struct ib_result {

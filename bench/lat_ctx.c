@@ -272,7 +272,7 @@ static int overhead_loop(void *arg, uint64_t n)
 static int measure_overhead(unsigned size_kb, double *median)
 {
 	char params[32];
-	struct ib_metric m = { "ctx_overhead", "us", 0.0, params };
+	struct ib_metric m = { "ctx_overhead", "us", 0.0, params, 0 };
 	struct ovh_arg a;
 	struct ib_result r;
 	size_t words = (size_t)size_kb * 1024 / sizeof(uint64_t);
@@ -309,8 +309,8 @@ static int measure_overhead(unsigned size_kb, double *median)
 static int run_ctx(unsigned procs, unsigned size_kb)
 {
 	char name[24], params[40];
-	struct ib_metric hop = { "ctx_hop", "us", 0.0, params };
-	struct ib_metric m = { name, "us", 0.0, params };
+	struct ib_metric hop = { "ctx_hop", "us", 0.0, params, 0 };
+	struct ib_metric m = { name, "us", 0.0, params, 0 };
 	struct sigaction ign, saved;
 	struct ring r;
 	struct ib_result res;

@@ -151,21 +151,21 @@ static int run_proc(const struct ib_metric *m, enum proc_kind kind)
 
 int ib_run_fork_proc(void)
 {
-	static const struct ib_metric m = { "fork_proc", "us", 0.0, NULL };
+	static const struct ib_metric m = { "fork_proc", "us", 0.0, NULL, 0 };
 
 	return run_proc(&m, PROC_FORK);
 }
 
 int ib_run_exec_proc(void)
 {
-	static const struct ib_metric m = { "exec_proc", "us", 0.0, NULL };
+	static const struct ib_metric m = { "exec_proc", "us", 0.0, NULL, 0 };
 
 	return run_proc(&m, PROC_EXEC);
 }
 
 int ib_run_sh_proc(void)
 {
-	static const struct ib_metric m = { "sh_proc", "us", 0.0, NULL };
+	static const struct ib_metric m = { "sh_proc", "us", 0.0, NULL, 0 };
 
 	return run_proc(&m, PROC_SH);
 }

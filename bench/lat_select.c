@@ -55,7 +55,7 @@ static void close_all(int *fds, int n)
 
 int ib_run_select_tcp(void)
 {
-	static const struct ib_metric m = { "select_tcp", "us", 0.0, NULL };
+	static const struct ib_metric m = { "select_tcp", "us", 0.0, NULL, 0 };
 	struct sockaddr_in sa;
 	socklen_t len = sizeof(sa);
 	struct select_arg a;

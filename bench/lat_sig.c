@@ -49,7 +49,7 @@ static int sigaction_loop(void *arg, uint64_t n)
 
 int ib_run_sig_inst(void)
 {
-	static const struct ib_metric m = { "sig_inst", "us", 0.0, NULL };
+	static const struct ib_metric m = { "sig_inst", "us", 0.0, NULL, 0 };
 	struct sigaction sa, saved;
 	struct ib_result r;
 	int err;
@@ -97,8 +97,8 @@ static int kill_usr1_loop(void *arg, uint64_t n)
 
 int ib_run_sig_hndl(void)
 {
-	static const struct ib_metric m0 = { "sig_kill0", "us", 0.0, NULL };
-	struct ib_metric mh = { "sig_hndl", "us", 0.0, NULL };
+	static const struct ib_metric m0 = { "sig_kill0", "us", 0.0, NULL, 0 };
+	struct ib_metric mh = { "sig_hndl", "us", 0.0, NULL, 0 };
 	struct sigaction sa, saved;
 	struct ib_result r0, rh;
 	sigset_t unblock;

@@ -41,7 +41,7 @@ static int null_call_loop(void *arg, uint64_t n)
 
 int ib_run_null_call(void)
 {
-	static const struct ib_metric m = { "null_call", "us", 0.0, NULL };
+	static const struct ib_metric m = { "null_call", "us", 0.0, NULL, 0 };
 	struct ib_result r;
 	int err = ib_measure(&m, null_call_loop, NULL, &r);
 
@@ -106,9 +106,9 @@ static void mean_of(const struct ib_result *a, const struct ib_result *b, struct
 
 int ib_run_null_io(void)
 {
-	static const struct ib_metric mr = { "null_read", "us", 0.0, NULL };
-	static const struct ib_metric mw = { "null_write", "us", 0.0, NULL };
-	static const struct ib_metric mio = { "null_io", "us", 0.0, NULL };
+	static const struct ib_metric mr = { "null_read", "us", 0.0, NULL, 0 };
+	static const struct ib_metric mw = { "null_write", "us", 0.0, NULL, 0 };
+	static const struct ib_metric mio = { "null_io", "us", 0.0, NULL, 0 };
 	struct ib_result rr, rw, rio;
 	int zero, null, err, ret = IB_FAIL;
 
@@ -226,14 +226,14 @@ static int run_on_file(const struct ib_metric *m, ib_loop_fn fn)
 
 int ib_run_stat(void)
 {
-	static const struct ib_metric m = { "stat", "us", 0.0, NULL };
+	static const struct ib_metric m = { "stat", "us", 0.0, NULL, 0 };
 
 	return run_on_file(&m, stat_loop);
 }
 
 int ib_run_open_close(void)
 {
-	static const struct ib_metric m = { "open_close", "us", 0.0, NULL };
+	static const struct ib_metric m = { "open_close", "us", 0.0, NULL, 0 };
 
 	return run_on_file(&m, open_close_loop);
 }

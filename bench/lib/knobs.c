@@ -42,6 +42,9 @@
 #ifndef CONFIG_IB_TMPDIR
 #define CONFIG_IB_TMPDIR "/tmp"
 #endif
+#ifndef CONFIG_IB_FSDIR
+#define CONFIG_IB_FSDIR "/tmp"
+#endif
 
 enum ktype { KT_UINT, KT_BOOL, KT_LIST, KT_PATH };
 
@@ -63,6 +66,7 @@ static const struct kdef kdefs[IB_NKNOBS] = {
 	[IB_K_HELLO] = { "hello", KT_PATH, 0, 0 },
 	[IB_K_SH] = { "sh", KT_PATH, 0, 0 },
 	[IB_K_TMPDIR] = { "tmpdir", KT_PATH, 0, 0 },
+	[IB_K_FSDIR] = { "fsdir", KT_PATH, 0, 0 },
 };
 
 /* initbench.* words that belong to PID 1, not to the suite */
@@ -76,6 +80,7 @@ static char *str_slot(struct ib_knobs *k, unsigned id)
 	case IB_K_HELLO: return k->hello;
 	case IB_K_SH: return k->sh;
 	case IB_K_TMPDIR: return k->tmpdir;
+	case IB_K_FSDIR: return k->fsdir;
 	}
 	return NULL;
 }
@@ -93,6 +98,7 @@ static void set_default(struct ib_knobs *k, unsigned id)
 	case IB_K_HELLO: snprintf(k->hello, sizeof(k->hello), "%s", CONFIG_IB_HELLO); break;
 	case IB_K_SH: snprintf(k->sh, sizeof(k->sh), "%s", CONFIG_IB_SH); break;
 	case IB_K_TMPDIR: snprintf(k->tmpdir, sizeof(k->tmpdir), "%s", CONFIG_IB_TMPDIR); break;
+	case IB_K_FSDIR: snprintf(k->fsdir, sizeof(k->fsdir), "%s", CONFIG_IB_FSDIR); break;
 	}
 	k->src[id] = IB_SRC_CONFIG;
 }
@@ -105,6 +111,7 @@ void ib_knobs_init(struct ib_knobs *k)
 	k->opts.hello = k->hello;
 	k->opts.sh = k->sh;
 	k->opts.tmpdir = k->tmpdir;
+	k->opts.fsdir = k->fsdir;
 }
 
 const char *ib_knob_name(unsigned id)

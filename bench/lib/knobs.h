@@ -4,9 +4,9 @@
  * overrides (DESIGN.md contract 1).
  *
  * Knobs: bench, skip (comma lists of registry names; bench also "all"), reps, budget_ms,
- * timeout_s, pin (0/1), cpu, hello, sh, tmpdir (absolute paths).
+ * timeout_s, pin (0/1), cpu, hello, sh, tmpdir, fsdir (absolute paths).
  * Defaults come from config.h (CONFIG_IB_*); knobs without a Kconfig symbol have built-in
- * defaults (bench=all, skip=, hello=/bin/ib-hello, sh=/bin/sh, tmpdir=/tmp).
+ * defaults (bench=all, skip=, hello=/bin/ib-hello, sh=/bin/sh, tmpdir=/tmp, fsdir=/tmp).
  *
  *  - ib_knobs_init() sets every knob to its default, source "config".
  *  - ib_knob_set() parses one value. Accepted: stored, source recorded, returns 0. Refused
@@ -33,7 +33,7 @@ enum ib_knob_src { IB_SRC_CONFIG, IB_SRC_CMDLINE, IB_SRC_ARG };
 
 enum ib_knob_id {
 	IB_K_BENCH, IB_K_SKIP, IB_K_REPS, IB_K_BUDGET_MS, IB_K_TIMEOUT_S, IB_K_PIN, IB_K_CPU,
-	IB_K_HELLO, IB_K_SH, IB_K_TMPDIR, IB_NKNOBS
+	IB_K_HELLO, IB_K_SH, IB_K_TMPDIR, IB_K_FSDIR, IB_NKNOBS
 };
 
 #define IB_KNOB_STR 512
@@ -46,6 +46,7 @@ struct ib_knobs {
 	char hello[IB_KNOB_STR];
 	char sh[IB_KNOB_STR];
 	char tmpdir[IB_KNOB_STR];
+	char fsdir[IB_KNOB_STR];
 	enum ib_knob_src src[IB_NKNOBS];
 	char refused[IB_REFUSED_MAX];
 	unsigned nrefused;

@@ -17,7 +17,7 @@
 /* safe values until the suite installs the real ones (tests may install their own) */
 static const struct ib_opts default_opts = {
 	.reps = 11, .budget_ms = 5, .timeout_s = 120, .pin = 0, .cpu = 0,
-	.hello = "/bin/ib-hello", .sh = "/bin/sh", .tmpdir = "/tmp",
+	.hello = "/bin/ib-hello", .sh = "/bin/sh", .tmpdir = "/tmp", .fsdir = "/tmp",
 };
 static const struct ib_timer default_timer = { .cost_ns = 0, .res_ns = 1 };
 

@@ -112,7 +112,7 @@ static void test_timer(void **state)
 static void test_sizing_and_samples(void **state)
 {
 	static struct ib_result r;
-	struct ib_metric m = { "spin", "us", 0.0, "procs=2 size_kb=16" };
+	struct ib_metric m = { "spin", "us", 0.0, "procs=2 size_kb=16", 0 };
 	double target = ib_target_ns(), raw[IB_MAX_REPS], s[IB_MAX_REPS];
 	char buf[4096];
 
@@ -143,7 +143,7 @@ static void test_sizing_and_samples(void **state)
 static void test_clock_cost_subtracted(void **state)
 {
 	static struct ib_result r;
-	struct ib_metric m = { "spin", "us", 0.25, NULL };
+	struct ib_metric m = { "spin", "us", 0.25, NULL, 0 };
 	double raw[IB_MAX_REPS], ovh;
 	char buf[4096];
 
@@ -178,7 +178,7 @@ static int fake_timed(void *arg, uint64_t n, uint64_t *ns)
 static void test_timed(void **state)
 {
 	static struct ib_result r;
-	struct ib_metric m = { "fake", "ns", 100.0, NULL };
+	struct ib_metric m = { "fake", "ns", 100.0, NULL, 0 };
 	char buf[64];
 
 	(void)state;
@@ -206,7 +206,7 @@ static int cold_timed(void *arg, uint64_t n, uint64_t *ns)
 static void test_cold_first_interval(void **state)
 {
 	static struct ib_result r;
-	struct ib_metric m = { "cold", "us", 0, NULL };
+	struct ib_metric m = { "cold", "us", 0, NULL, 0 };
 
 	(void)state;
 	ib_timer = &real_timer;
@@ -230,7 +230,7 @@ static int zero_timed(void *arg, uint64_t n, uint64_t *ns)
 static void test_sizing_bounded(void **state)
 {
 	static struct ib_result r;
-	struct ib_metric m = { "zero", "us", 0, NULL };
+	struct ib_metric m = { "zero", "us", 0, NULL, 0 };
 	uint64_t t0 = ib_now_ns();
 
 	(void)state;
@@ -250,9 +250,9 @@ static int failing(void *arg, uint64_t n)
 static void test_errors(void **state)
 {
 	static struct ib_result r;
-	struct ib_metric m = { "bad", "us", 0, NULL };
-	struct ib_metric bw = { "bw", "MB/s", 0, NULL };
-	struct ib_metric badp = { "p", "us", 0, "novalue" };
+	struct ib_metric m = { "bad", "us", 0, NULL, 0 };
+	struct ib_metric bw = { "bw", "MB/s", 0, NULL, 0 };
+	struct ib_metric badp = { "p", "us", 0, "novalue", 0 };
 
 	(void)state;
 	ib_reason_clear();
@@ -269,7 +269,7 @@ static void test_errors(void **state)
 static void test_emit_result(void **state)
 {
 	static struct ib_result r;
-	struct ib_metric m = { "null_io", "us", 0, NULL };
+	struct ib_metric m = { "null_io", "us", 0, NULL, 0 };
 
 	(void)state;
 	r.iters = 10;
