@@ -288,12 +288,14 @@ check: check-deps
 bench-harness: check-deps
 	$(Q)$(MAKE) O=$(O)/check quick_defconfig >/dev/null
 	$(Q)$(MAKE) O=$(O)/check KERNELS=$(KERNELS) all $(O)/check/tests/boot-figures kernel-default
-	$(Q)O=$(O)/check KERNELS=$(KERNELS) srctree=$(srctree) $(srctree)/tests/bench-harness.sh
+	$(Q)$(MAKE) O=$(O)/full defconfig >/dev/null
+	$(Q)$(MAKE) O=$(O)/full KERNELS=$(KERNELS) all
+	$(Q)O=$(O)/check FULL=$(O)/full KERNELS=$(KERNELS) srctree=$(srctree) $(srctree)/tests/bench-harness.sh
 
 # ---- cleaning ---------------------------------------------------------------------------
 clean:
 	$(Q)rm -rf $(O)/guest $(O)/host $(O)/bench $(O)/initramfs $(O)/tests $(O)/include \
-		$(O)/initbench $(O)/initramfs.cpio $(IMAGE) $(O)/check
+		$(O)/initbench $(O)/initramfs.cpio $(IMAGE) $(O)/check $(O)/full
 
 mrproper distclean:
 	$(Q)rm -rf $(O)

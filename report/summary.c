@@ -16,37 +16,99 @@
 struct column {
 	const char *metric;
 	int width;
+	const char *bench;      /* the registry entry that measures it, when not the metric's name */
 };
 
+/*
+ * One lmbench 2.0 table. A row is the key ("%-9.9s %13.13s "), then `lead`, then the Mhz
+ * cell if `mhz`, then the cells, one blank between cells; `guesses` adds the Memory
+ * latencies' free-text column after the last cell.
+ */
 struct section {
 	const char *title;
+	const char *warning;    /* a line between the title and its rule, or NULL */
 	const char *rule;       /* lmbench's rule under the title */
-	const char *head1, *head2, *cols;
+	const char *head1, *head2, *cols;  /* head2 NULL: one heading line */
+	const char *lead;
+	int mhz;
+	int guesses;
 	struct column col[12];
-	int mhz;                /* starts with a Mhz column */
 };
 
+/* headings byte for byte as lmbench 2.0 prints them, trailing blanks and the tab after
+ * "Page" included (docs/summary-format.md) */
 static const struct section sections[] = {
 	{
-		"Processor, Processes - times in microseconds - smaller is better",
+		"Processor, Processes - times in microseconds - smaller is better", NULL,
 		"----------------------------------------------------------------",
 		"Host                 OS  Mhz null null      open selct sig  sig  fork exec sh  ",
 		"                             call  I/O stat clos TCP   inst hndl proc proc proc",
 		"--------- ------------- ---- ---- ---- ---- ---- ----- ---- ---- ---- ---- ----",
-		{ { "null_call", 4 }, { "null_io", 4 }, { "stat", 4 }, { "open_close", 4 },
-		  { "select_tcp", 5 }, { "sig_inst", 4 }, { "sig_hndl", 4 }, { "fork_proc", 4 },
-		  { "exec_proc", 4 }, { "sh_proc", 4 }, { NULL, 0 } },
-		1,
+		"", 1, 0,
+		{ { "null_call", 4, NULL }, { "null_io", 4, NULL }, { "stat", 4, NULL },
+		  { "open_close", 4, NULL }, { "select_tcp", 5, NULL }, { "sig_inst", 4, NULL },
+		  { "sig_hndl", 4, NULL }, { "fork_proc", 4, NULL }, { "exec_proc", 4, NULL },
+		  { "sh_proc", 4, NULL }, { NULL, 0, NULL } },
 	},
 	{
-		"Context switching - times in microseconds - smaller is better",
+		"Context switching - times in microseconds - smaller is better", NULL,
 		"-------------------------------------------------------------",
 		"Host                 OS 2p/0K 2p/16K 2p/64K 8p/16K 8p/64K 16p/16K 16p/64K",
 		"                        ctxsw  ctxsw  ctxsw ctxsw  ctxsw   ctxsw   ctxsw",
 		"--------- ------------- ----- ------ ------ ------ ------ ------- -------",
-		{ { "ctx_2p_0k", 5 }, { "ctx_2p_16k", 6 }, { "ctx_2p_64k", 6 }, { "ctx_8p_16k", 6 },
-		  { "ctx_8p_64k", 6 }, { "ctx_16p_16k", 7 }, { "ctx_16p_64k", 7 }, { NULL, 0 } },
-		0,
+		"", 0, 0,
+		{ { "ctx_2p_0k", 5, NULL }, { "ctx_2p_16k", 6, NULL },
+		  { "ctx_2p_64k", 6, NULL }, { "ctx_8p_16k", 6, NULL },
+		  { "ctx_8p_64k", 6, NULL }, { "ctx_16p_16k", 7, NULL },
+		  { "ctx_16p_64k", 7, NULL }, { NULL, 0, NULL } },
+	},
+	{
+		"*Local* Communication latencies in microseconds - smaller is better", NULL,
+		"-------------------------------------------------------------------",
+		"Host                 OS 2p/0K  Pipe AF     UDP  RPC/   TCP  RPC/ TCP",
+		"                        ctxsw       UNIX         UDP         TCP conn",
+		"--------- ------------- ----- ----- ---- ----- ----- ----- ----- ----",
+		"", 0, 0,
+		{ { "ctx_2p_0k", 5, NULL }, { "lat_pipe", 5, NULL }, { "lat_unix", 4, NULL },
+		  { "lat_udp", 5, NULL }, { "lat_rpc_udp", 5, NULL }, { "lat_tcp", 5, NULL },
+		  { "lat_rpc_tcp", 5, NULL }, { "lat_tcp_conn", 4, NULL }, { NULL, 0, NULL } },
+	},
+	{
+		"File & VM system latencies in microseconds - smaller is better", NULL,
+		"--------------------------------------------------------------",
+		"Host                 OS   0K File      10K File      Mmap    Prot    Page\t",
+		"                        Create Delete Create Delete  Latency Fault   Fault ",
+		"--------- ------------- ------ ------ ------ ------  ------- -----   ----- ",
+		"", 0, 0,
+		/* Mmap is 8 wide and Page Fault 7, wider than their dashes, as lmbench prints */
+		{ { "fs_create_0k", 6, "fs_0k" }, { "fs_delete_0k", 6, "fs_0k" },
+		  { "fs_create_10k", 6, "fs_10k" }, { "fs_delete_10k", 6, "fs_10k" },
+		  { "mmap_lat", 8, NULL }, { "prot_fault", 5, NULL }, { "page_fault", 7, NULL },
+		  { NULL, 0, NULL } },
+	},
+	{
+		"*Local* Communication bandwidths in MB/s - bigger is better", NULL,
+		"-----------------------------------------------------------",
+		"Host                OS  Pipe AF    TCP  File   Mmap  Bcopy  Bcopy  Mem   Mem",
+		"                             UNIX      reread reread (libc) (hand) read write",
+		"--------- ------------- ---- ---- ---- ------ ------ ------ ------ ---- -----",
+		"", 0, 0,
+		{ { "bw_pipe", 4, NULL }, { "bw_unix", 4, NULL }, { "bw_tcp", 4, NULL },
+		  { "bw_file_reread", 6, NULL }, { "bw_mmap_reread", 6, NULL },
+		  { "bw_bcopy_libc", 6, NULL }, { "bw_bcopy_hand", 6, NULL },
+		  { "bw_mem_read", 4, NULL }, { "bw_mem_write", 5, NULL }, { NULL, 0, NULL } },
+	},
+	{
+		"Memory latencies in nanoseconds - smaller is better",
+		"    (WARNING - may not be correct, check graphs)",
+		"---------------------------------------------------",
+		"Host                 OS   Mhz  L1 $   L2 $    Main mem    Guesses",
+		NULL,
+		"--------- -------------  ---- ----- ------    --------    -------",
+		/* lmbench's cells here do not sit under their dashes: Main mem starts 3 to the left */
+		" ", 1, 1,
+		{ { "lat_l1", 5, "lat_mem" }, { "lat_l2", 6, "lat_mem" },
+		  { "lat_mem", 6, NULL }, { NULL, 0, NULL } },
 	},
 };
 
@@ -72,8 +134,9 @@ static const json_t *outcome(const json_t *res, const char *bench)
 	return NULL;
 }
 
-/* the median of a metric, or NaN when it is missing or its benchmark did not succeed */
-static double value(const json_t *res, const char *metric)
+/* a boot's measurement of metric, or NULL when it has none or its benchmark did not succeed
+ * (an outcome record that is missing, as in a log cut short, does not hide it) */
+static const json_t *usable(const json_t *res, const char *metric)
 {
 	size_t i;
 	json_t *m;
@@ -82,12 +145,48 @@ static double value(const json_t *res, const char *metric)
 			continue;
 		const json_t *o = outcome(res, str(m, "bench"));
 		const char *st = o ? json_string_value(json_object_get(o, "status")) : "ok";
-		const json_t *med = json_object_get(m, "median");
-		if (!st || strcmp(st, "ok") || !json_is_number(med))
-			return NAN;
-		return json_number_value(med);
+		return st && !strcmp(st, "ok") ? m : NULL;
 	}
-	return NAN;
+	return NULL;
+}
+
+/* the median of a metric, or NaN */
+static double value(const json_t *res, const char *metric)
+{
+	const json_t *med = json_object_get(usable(res, metric), "median");
+	return json_is_number(med) ? json_number_value(med) : NAN;
+}
+
+/* lmbench's test: two latencies within 20% of each other look like one level */
+static int same(double a, double b)
+{
+	double hi = a > b ? a : b;
+	return hi > 0 && fabs(a - b) / hi <= 0.2;
+}
+
+/*
+ * The Guesses column: what the suite detected (the `guesses` parameter of the lat_mem
+ * measurement, else of lat_l2 or lat_l1), then lmbench 2.0's own warning when the printed
+ * figures call for it ("No L2 cache?", "No L1 cache?").
+ */
+static void guesses(const json_t *res, char *out, size_t cap)
+{
+	static const char *const from[] = { "lat_mem", "lat_l2", "lat_l1" };
+	const char *g = "", *note = "";
+	double l1 = value(res, "lat_l1"), l2 = value(res, "lat_l2"), mem = value(res, "lat_mem");
+	for (size_t i = 0; i < 3 && !*g; i++)
+		g = str(json_object_get(usable(res, from[i]), "params"), "guesses");
+	if (!isnan(l1) && !isnan(l2) && !isnan(mem)) {
+		if (!same(l1, l2) && same(l2, mem))
+			note = "No L2 cache?";
+		else if (same(l1, l2))
+			note = "No L1 cache?";
+	}
+	snprintf(out, cap, "%s%s%s", g, *g && *note ? " " : "", note);
+	/* one line per row, whatever the record held */
+	for (char *p = out; *p; p++)
+		if ((unsigned char)*p < 0x20 || (unsigned char)*p >= 0x7f)
+			*p = '?';
 }
 
 static void key(FILE *f, const struct ib_boot *b)
@@ -140,18 +239,92 @@ static void basic(FILE *f, const struct ib_set *set)
 
 static void section(FILE *f, const struct section *s, const struct ib_set *set)
 {
-	char c[IB_CELL_MAX];
-	fprintf(f, "\n%s\n%s\n%s\n%s\n%s\n", s->title, s->rule, s->head1, s->head2, s->cols);
+	char c[IB_CELL_MAX], g[256];
+	fprintf(f, "\n%s\n", s->title);
+	if (s->warning)
+		fprintf(f, "%s\n", s->warning);
+	fprintf(f, "%s\n%s\n", s->rule, s->head1);
+	if (s->head2)
+		fprintf(f, "%s\n", s->head2);
+	fprintf(f, "%s\n", s->cols);
 	for (size_t i = 0; i < set->n; i++) {
 		const json_t *res = set->boots[i].res;
 		key(f, &set->boots[i]);
+		fputs(s->lead, f);
 		if (s->mhz)
 			fprintf(f, "%s ", ib_fmt_int(c, sizeof(c), value(res, "mhz"), 4));
 		for (const struct column *col = s->col; col->metric; col++)
 			fprintf(f, "%s%s", col == s->col ? "" : " ",
 				ib_fmt_cell(c, sizeof(c), value(res, col->metric), col->width));
+		if (s->guesses) {
+			guesses(res, g, sizeof(g));
+			if (*g)
+				fprintf(f, "    %s", g);
+		}
 		fputc('\n', f);
 	}
+}
+
+static int listed(const json_t *list, const char *name)
+{
+	size_t i;
+	json_t *v;
+	json_array_foreach(list, i, v)
+		if (json_string_value(v) && !strcmp(json_string_value(v), name))
+			return 1;
+	return 0;
+}
+
+/* a blank that an outcome or a missing outcome already explains */
+static int explained(const json_t *res, const char *bench)
+{
+	const json_t *o = outcome(res, bench);
+	return (o && strcmp(str(o, "status"), "ok")) ||
+	       listed(json_object_get(json_object_get(res, "integrity"), "no_outcome"), bench);
+}
+
+/*
+ * The other blanks: a benchmark that ended ok without its column's measurement, and, in one
+ * line, the benchmarks of the tables that were not in the plan (a --bench subset).
+ */
+static void unexplained(FILE *f, const struct ib_boot *b, int *any)
+{
+	static const struct column mhz = { "mhz", 4, NULL };
+	const struct column *cols[64];
+	const char *notrun[64];
+	size_t nc = 0, nn = 0;
+	const json_t *plan = json_object_get(json_object_get(b->res, "plan"), "benches");
+
+	cols[nc++] = &mhz;
+	for (size_t i = 0; i < sizeof(sections) / sizeof(sections[0]); i++)
+		for (const struct column *c = sections[i].col; c->metric && nc < 64; c++) {
+			size_t k = 0;
+			while (k < nc && strcmp(cols[k]->metric, c->metric))
+				k++;
+			if (k == nc)    /* ctx_2p_0k is in two tables */
+				cols[nc++] = c;
+		}
+	for (size_t i = 0; i < nc; i++) {
+		const char *bench = cols[i]->bench ? cols[i]->bench : cols[i]->metric;
+		size_t k = 0;
+		if (!isnan(value(b->res, cols[i]->metric)) || explained(b->res, bench))
+			continue;
+		if (outcome(b->res, bench) || listed(plan, bench)) {
+			fprintf(f, "%s%s/%lu: %s: no %s measurement\n", (*any)++ ? "" : "\n",
+				b->label, b->num, bench, cols[i]->metric);
+			continue;
+		}
+		while (k < nn && strcmp(notrun[k], bench))
+			k++;
+		if (k == nn)
+			notrun[nn++] = bench;
+	}
+	if (!nn)
+		return;
+	fprintf(f, "%s%s/%lu: not run:", (*any)++ ? "" : "\n", b->label, b->num);
+	for (size_t k = 0; k < nn; k++)
+		fprintf(f, " %s%s", notrun[k], k + 1 < nn ? "," : "");
+	fputc('\n', f);
 }
 
 static void notes(FILE *f, const struct ib_set *set)
@@ -189,6 +362,7 @@ static void notes(FILE *f, const struct ib_set *set)
 		json_array_foreach(json_object_get(in, "no_outcome"), k, o)
 			fprintf(f, "%s%s/%lu: %s: no outcome\n", any++ ? "" : "\n", b->label, b->num,
 				json_string_value(o) ? json_string_value(o) : "?");
+		unexplained(f, b, &any);
 	}
 }
 

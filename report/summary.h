@@ -2,12 +2,15 @@
 /*
  * summary.h - the lmbench 2.0 summary of a result set (docs/summary-format.md).
  *
- * Prints the title block, "Basic system parameters", "Processor, Processes" and "Context
- * switching" in lmbench 2.0's layout, one row per boot in set order (grouped by label, boots
- * in numeric order). A cell is the median of that boot's samples for the metric; it is blank
- * when the metric is missing or its benchmark's outcome is not `ok`. Below the tables, one
- * line per boot whose records are not complete and per outcome that is not `ok`
- * ("uml/2: fork_proc failed: SIGSEGV"), so that every blank is explained.
+ * Prints the title block, "Basic system parameters" and lmbench 2.0's six tables in its
+ * order and layout ("Processor, Processes", "Context switching", "*Local* Communication
+ * latencies", "File & VM system latencies", "*Local* Communication bandwidths", "Memory
+ * latencies"), one row per boot in set order (grouped by label, boots in numeric order). A
+ * cell is the median of that boot's samples for the metric; it is blank when the metric is
+ * missing or its benchmark's outcome is not `ok`. Every Mhz cell is the measured `mhz`
+ * metric. Below the tables, one line per boot whose records are not complete and per
+ * outcome that is not `ok` ("uml/2: fork_proc failed: SIGSEGV"), so that every blank is
+ * explained.
  */
 #ifndef IB_SUMMARY_H
 #define IB_SUMMARY_H

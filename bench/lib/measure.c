@@ -208,6 +208,11 @@ static int add_params(struct ib_rec *r, const char *params)
 	return 0;
 }
 
+static int is_bandwidth(const struct ib_metric *m)
+{
+	return !strcmp(m->unit, "MB/s");
+}
+
 static int emit(const struct ib_metric *m, const struct ib_result *res, const uint64_t *raw,
 		double overhead)
 {
@@ -220,6 +225,8 @@ static int emit(const struct ib_metric *m, const struct ib_result *res, const ui
 	ib_rec_str(&r, "unit", m->unit);
 	ib_rec_u64(&r, "iters", res->iters);
 	ib_rec_dbl(&r, "overhead", overhead);
+	if (is_bandwidth(m))
+		ib_rec_dbl(&r, "bytes", m->bytes);
 	ib_rec_dbls(&r, "samples", res->samples, res->nsamples);
 	ib_rec_u64s(&r, "raw_ns", raw, raw ? res->nsamples : 0);
 	ib_rec_i64(&r, "cpu", ib_opts->pin ? ib_opts->cpu : -1);
@@ -241,10 +248,15 @@ static int run_measure(const struct ib_metric *m, const struct source *s, double
 	uint64_t raw[IB_MAX_REPS], ns;
 	unsigned reps = ib_opts->reps;
 	double unit = ib_unit_ns(m->unit);
+	int bw = is_bandwidth(m);
 	int err;
 
-	if (unit == 0) {
-		ib_reason("%s: unit %s is not a time unit", m->name, m->unit);
+	if (bw && !(m->bytes > 0)) {
+		ib_reason("%s: unit MB/s needs bytes > 0 per operation", m->name);
+		return -EINVAL;
+	}
+	if (!bw && unit == 0) {
+		ib_reason("%s: unit %s is neither a time unit nor MB/s", m->name, m->unit);
 		return -EINVAL;
 	}
 	if (reps < 1)
@@ -276,11 +288,19 @@ static int run_measure(const struct ib_metric *m, const struct source *s, double
 	}
 	out->iters = n;
 	out->nsamples = reps;
-	for (unsigned i = 0; i < reps; i++)
-		out->samples[i] = ((double)raw[i] - clock_ns) / (double)n / unit - m->overhead;
+	for (unsigned i = 0; i < reps; i++) {
+		if (bw) {
+			/* bytes per ns = GB/s; x 1000 = MB/s (MB = 10^6 bytes). An interval that
+			 * is not longer than the clock cost has no meaningful rate: use 1 ns */
+			double ns_net = (double)raw[i] - clock_ns;
+			out->samples[i] = m->bytes * (double)n / (ns_net > 1 ? ns_net : 1) * 1000.0;
+		} else {
+			out->samples[i] = ((double)raw[i] - clock_ns) / (double)n / unit - m->overhead;
+		}
+	}
 	out->median = ib_median(out->samples, reps);
 	out->min = ib_min(out->samples, reps);
-	return emit(m, out, raw, clock_ns / (double)n / unit + m->overhead);
+	return emit(m, out, raw, bw ? 0.0 : clock_ns / (double)n / unit + m->overhead);
 }
 
 int ib_measure(const struct ib_metric *m, ib_loop_fn fn, void *arg, struct ib_result *out)
@@ -301,5 +321,5 @@ int ib_emit_result(const struct ib_metric *m, const struct ib_result *r)
 {
 	if (r->nsamples > IB_MAX_REPS)
 		return -EINVAL;
-	return emit(m, r, NULL, m->overhead);
+	return emit(m, r, NULL, is_bandwidth(m) ? 0.0 : m->overhead);
 }

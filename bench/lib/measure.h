@@ -21,9 +21,14 @@
  *                        cost out subtracts ib_timer->cost_ns from *elapsed_ns itself.
  *                        (At interval >= 100 x cost it is under 1% anyway.)
  * The `m` record's overhead field is C / n / ns_per_unit + m->overhead.
- * Units: "ns", "us", "ms", "s"; anything else (MB/s) is refused with -EINVAL: compute a
- * bandwidth yourself and emit it with ib_emit_result(), whose record has raw_ns empty (the
- * struct ib_result has no room for raw intervals) and overhead = m->overhead.
+ * Units: "ns", "us", "ms", "s", and "MB/s" (MB = 10^6 bytes); anything else is refused with
+ * -EINVAL. For "MB/s", m->bytes (bytes moved by one operation) must be > 0 (else -EINVAL)
+ * and a sample is a rate, not a time: bytes * n / (interval_ns - C) * 1000 MB/s (an interval
+ * not longer than C counts as 1 ns); m->overhead is ignored, the record's overhead is 0 and
+ * it carries a `bytes` field. Sizing is the same (a sample lasts >= target): a bandwidth
+ * benchmark picks bytes per op, the harness picks n.
+ * ib_emit_result() emits a measurement computed elsewhere: raw_ns empty (the struct
+ * ib_result has no room for raw intervals), overhead = m->overhead (0 for MB/s, with bytes).
  *
  * Errors: fn's negative return is passed back (nothing emitted); a record that cannot be
  * built (overflow, a bad key in m->params) gives -EINVAL. Every error sets ib_reason() if

@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * test_format.c - lmbench 2.0 cells, golden values. The widths are the summary's: 4 (most
- * Processor columns), 5 (selct TCP, 2p/0K), 6 (context switch), 7 (16p columns).
+ * Processor columns, Pipe/AF UNIX/TCP/Mem read MB/s), 5 (selct TCP, 2p/0K, Mem write), 6
+ * (context switch, File/Mmap reread, Bcopy), 7 (16p columns, Page Fault), 8 (Mmap Latency).
  */
 #include <math.h>
 #include <setjmp.h>
@@ -55,6 +56,32 @@ static const struct gold golden[] = {
 	{ -20000, "-20K", "-20.K", "-20.0K", " -20.0K" },
 };
 
+/*
+ * MB/s: bandwidths run into the thousands and tens of thousands. Posted lmbench 2.0 rows
+ * print "670. 353. 94.2  424.7  521.1  221.2  156.0 521. 212.6" (2.5.34) and
+ * "1367 778. 803. 2058.5 4659.4 1303.9 1303.5 4664 1422." (2.6.29); from 10^4 a K suffix.
+ */
+struct bw {
+	double v;
+	const char *w4, *w5, *w6;
+};
+
+static const struct bw bandwidths[] = {
+	{ 94.2, "94.2", " 94.2", "  94.2" },
+	{ 385.19, "385.", "385.2", " 385.2" },
+	{ 521.1, "521.", "521.1", " 521.1" },
+	{ 1088.4, "1088", "1088.", "1088.4" },
+	{ 1422.3, "1422", "1422.", "1422.3" },
+	{ 4659.4, "4659", "4659.", "4659.4" },
+	{ 9999.9, "9999", "9999.", "9999.9" },
+	{ 13373.44, "13.K", "13.4K", " 13.4K" },
+	{ 13674, "13.K", "13.7K", " 13.7K" },
+	{ 20409.49, "20.K", "20.4K", " 20.4K" },
+	{ 99999.9, "100K", "100.K", "100.0K" },
+	{ 123456.7, "123K", "123.K", "123.5K" },
+	{ 1234567, "1.2M", "1234K", "1234.K" },
+};
+
 static void check(double v, int w, const char *want)
 {
 	char buf[IB_CELL_MAX];
@@ -72,6 +99,22 @@ static void test_golden(void **state)
 		check(golden[i].v, 6, golden[i].w6);
 		check(golden[i].v, 7, golden[i].w7);
 	}
+}
+
+static void test_bandwidth(void **state)
+{
+	(void)state;
+	for (size_t i = 0; i < sizeof(bandwidths) / sizeof(bandwidths[0]); i++) {
+		check(bandwidths[i].v, 4, bandwidths[i].w4);
+		check(bandwidths[i].v, 5, bandwidths[i].w5);
+		check(bandwidths[i].v, 6, bandwidths[i].w6);
+	}
+	/* the File & VM columns wider than their dashes: Mmap Latency 8, Page Fault 7 */
+	check(477, 8, "   477.0");
+	check(9659, 8, "  9659.0");
+	check(20200, 8, "   20.2K");
+	check(3, 7, "3.00000");
+	check(1.7033, 7, "1.70330");
 }
 
 static void test_blank_and_odd(void **state)
@@ -102,6 +145,7 @@ int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_golden),
+		cmocka_unit_test(test_bandwidth),
 		cmocka_unit_test(test_blank_and_odd),
 		cmocka_unit_test(test_int),
 	};

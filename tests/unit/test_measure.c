@@ -240,6 +240,63 @@ static void test_sizing_bounded(void **state)
 	last_record();
 }
 
+/* MB/s: fake_timed takes exactly 1 us per op, so 64 KiB per op is 65536 bytes/us = 65536 MB/s */
+static void test_bandwidth_timed(void **state)
+{
+	static struct ib_result r;
+	struct ib_metric m = { "bw_fake", "MB/s", 7.0, "size_kb=64", 65536 };
+	char buf[4096];
+	double s[IB_MAX_REPS];
+
+	(void)state;
+	fake_timer.cost_ns = 300;
+	fake_timer.res_ns = 1;
+	ib_timer = &fake_timer;
+	assert_int_equal(ib_measure_timed(&m, fake_timed, NULL, &r), 0);
+	/* sizing unchanged: an interval lasts at least the target */
+	assert_true((double)r.iters * 1000.0 >= ib_target_ns());
+	for (unsigned i = 0; i < r.nsamples; i++)
+		assert_true(fabs(r.samples[i] - 65536.0) < 1e-6);
+	assert_true(fabs(r.median - 65536.0) < 1e-6 && fabs(r.min - 65536.0) < 1e-6);
+	const char *line = last_record();
+	assert_non_null(strstr(line, " unit=MB/s "));
+	field(line, "overhead", buf, sizeof(buf));
+	assert_string_equal(buf, "0");
+	field(line, "bytes", buf, sizeof(buf));
+	assert_string_equal(buf, "65536");
+	field(line, "samples", buf, sizeof(buf));
+	assert_int_equal(parse_list(buf, s, IB_MAX_REPS), opts.reps);
+	assert_true(fabs(s[0] - 65536.0) < 1e-3);
+	assert_non_null(strstr(line, " size_kb=64\n"));
+}
+
+/* MB/s through ib_measure: the clock cost comes off the interval, not off the rate */
+static void test_bandwidth_clock_cost(void **state)
+{
+	static struct ib_result r;
+	struct ib_metric m = { "bw_spin", "MB/s", 0.0, NULL, 1000 };
+	double raw[IB_MAX_REPS];
+	char buf[4096];
+
+	(void)state;
+	fake_timer.cost_ns = 50000;
+	fake_timer.res_ns = 1;
+	ib_timer = &fake_timer;
+	assert_int_equal(ib_measure(&m, spin_us, NULL, &r), 0);
+	const char *line = last_record();
+	field(line, "raw_ns", buf, sizeof(buf));
+	assert_int_equal(parse_list(buf, raw, IB_MAX_REPS), opts.reps);
+	for (unsigned i = 0; i < opts.reps; i++) {
+		double want = 1000.0 * (double)r.iters / (raw[i] - 50000.0) * 1000.0;
+		assert_true(raw[i] >= 5e6);
+		assert_true(fabs(r.samples[i] - want) < 1e-9 * want);
+		/* 1000 bytes per op of >= 1 us: at most 1000 MB/s, and spinning is not much slower */
+		assert_true(r.samples[i] <= 1000.0 * 1.0001 && r.samples[i] > 300.0);
+	}
+	field(line, "overhead", buf, sizeof(buf));
+	assert_string_equal(buf, "0");
+}
+
 static int failing(void *arg, uint64_t n)
 {
 	(void)arg;
@@ -252,6 +309,8 @@ static void test_errors(void **state)
 	static struct ib_result r;
 	struct ib_metric m = { "bad", "us", 0, NULL, 0 };
 	struct ib_metric bw = { "bw", "MB/s", 0, NULL, 0 };
+	struct ib_metric bwneg = { "bw", "MB/s", 0, NULL, -1 };
+	struct ib_metric furlong = { "f", "furlong", 0, NULL, 1 };
 	struct ib_metric badp = { "p", "us", 0, "novalue", 0 };
 
 	(void)state;
@@ -260,6 +319,8 @@ static void test_errors(void **state)
 	assert_non_null(strstr(ib_reason_text(), "bad"));
 	assert_string_equal(last_record(), "");
 	assert_int_equal(ib_measure(&bw, spin_us, NULL, &r), -EINVAL);
+	assert_int_equal(ib_measure(&bwneg, spin_us, NULL, &r), -EINVAL);
+	assert_int_equal(ib_measure(&furlong, spin_us, NULL, &r), -EINVAL);
 	opts.budget_ms = 1;
 	assert_int_equal(ib_measure(&badp, spin_us, NULL, &r), -EINVAL);
 	opts.budget_ms = 2;
@@ -291,6 +352,8 @@ int main(void)
 		cmocka_unit_test(test_timed),
 		cmocka_unit_test(test_cold_first_interval),
 		cmocka_unit_test(test_sizing_bounded),
+		cmocka_unit_test(test_bandwidth_timed),
+		cmocka_unit_test(test_bandwidth_clock_cost),
 		cmocka_unit_test(test_errors),
 		cmocka_unit_test(test_emit_result),
 	};

@@ -1,0 +1,210 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * bw_file.c - File reread and Mmap reread bandwidths of a cached file.
+ *
+ * Contract (bench/bench.h): each ib_run_* emits one `m` record in MB/s (MB = 10^6 bytes),
+ * params from ib_bw_params() (bw_mem.h; the file is the one big buffer) plus `fs` (the
+ * file system type of opts->fsdir: tmpfs, ext4, or the magic number in hex). One operation
+ * is one pass over the whole file; `bytes` is the file size.
+ *  - bw_file_reread: lseek to 0, then read() in 64 KB chunks (param chunk_kb=64) into one
+ *    buffer, summing every 64-bit word of each chunk;
+ *  - bw_mmap_reread: the sum of every 64-bit word of a read-only shared mapping of the file,
+ *    mapped once before timing (so mmap/munmap are not in the figure; page table entries
+ *    are filled by the sizing pass, which is not a sample).
+ * The file <fsdir>/ib-bwfile.XXXXXX is written once (64 KB writes), read once so it is
+ * cached, and unlinked at once: the open descriptor keeps it, so nothing is left behind
+ * even when the benchmark is killed. Skips when the memory is too small or fsdir is not
+ * writable; fails on a short read.
+ */
+#define _GNU_SOURCE
+#include <errno.h>
+#include <fcntl.h>
+#include <limits.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mman.h>
+#include <sys/vfs.h>
+#include <unistd.h>
+
+#include "bench.h"
+#include "bw_mem.h"
+
+#define CHUNK (64 * 1024)
+
+struct file {
+	int fd;
+	size_t bytes;
+	uint64_t *chunk;        /* CHUNK bytes, the read() target */
+	const uint64_t *map;
+};
+
+static __attribute__((noipa, optimize("no-tree-vectorize")))
+uint64_t sum_words(const uint64_t *p, size_t words)
+{
+	uint64_t s0 = 0, s1 = 0, s2 = 0, s3 = 0;
+
+	for (size_t i = 0; i < words; i += 8) {
+		s0 += p[i] + p[i + 4];
+		s1 += p[i + 1] + p[i + 5];
+		s2 += p[i + 2] + p[i + 6];
+		s3 += p[i + 3] + p[i + 7];
+	}
+	return s0 + s1 + s2 + s3;
+}
+
+/* one pass: the whole file in CHUNK reads, each chunk summed */
+static int reread_pass(struct file *f, uint64_t *acc)
+{
+	size_t done = 0;
+
+	if (lseek(f->fd, 0, SEEK_SET) != 0)
+		return -errno;
+	while (done < f->bytes) {
+		ssize_t r = read(f->fd, f->chunk, CHUNK);
+
+		if (r < 0) {
+			if (errno == EINTR)
+				continue;
+			return -errno;
+		}
+		if (r == 0)
+			return -EIO;   /* the file shrank under us */
+		/* CHUNK and the file size are multiples of 64 bytes; a short read of a page
+		 * cache file still ends on a word boundary in practice, sum whole words only */
+		*acc += sum_words(f->chunk, ((size_t)r / 64) * 8);
+		done += (size_t)r;
+	}
+	return 0;
+}
+
+static int reread_loop(void *arg, uint64_t n)
+{
+	struct file *f = arg;
+	uint64_t acc = 0;
+
+	for (uint64_t i = 0; i < n; i++) {
+		int err = reread_pass(f, &acc);
+
+		if (err)
+			return err;
+	}
+	ib_sink = acc;
+	return 0;
+}
+
+static int mmap_loop(void *arg, uint64_t n)
+{
+	struct file *f = arg;
+	uint64_t acc = 0;
+
+	for (uint64_t i = 0; i < n; i++)
+		acc += sum_words(f->map, f->bytes / sizeof(uint64_t));
+	ib_sink = acc;
+	return 0;
+}
+
+static void fs_name(const char *dir, char *buf, size_t cap)
+{
+	struct statfs st;
+
+	if (statfs(dir, &st) != 0)
+		snprintf(buf, cap, "unknown");
+	else if (st.f_type == 0x01021994)
+		snprintf(buf, cap, "tmpfs");
+	else if (st.f_type == 0xEF53)
+		snprintf(buf, cap, "ext4");
+	else if (st.f_type == 0x858458f6)
+		snprintf(buf, cap, "ramfs");
+	else
+		snprintf(buf, cap, "0x%lx", (unsigned long)st.f_type);
+}
+
+/* create, fill, cache and unlink the file; 0, or IB_SKIP/IB_FAIL after ib_reason() */
+static int make_file(struct file *f, size_t bytes)
+{
+	char path[PATH_MAX];
+	uint64_t acc = 0;
+	size_t done = 0;
+	int err;
+
+	snprintf(path, sizeof(path), "%s/ib-bwfile.XXXXXX", ib_opts->fsdir);
+	f->fd = mkostemp(path, O_CLOEXEC);
+	if (f->fd < 0) {
+		ib_reason("create %s: %s", path, strerror(errno));
+		return IB_SKIP;
+	}
+	unlink(path);
+	f->bytes = bytes;
+	for (size_t i = 0; i < CHUNK / sizeof(uint64_t); i++)
+		f->chunk[i] = 0x9e3779b97f4a7c15ull * (i + 1);
+	while (done < bytes) {
+		ssize_t w = write(f->fd, f->chunk, CHUNK);
+
+		if (w < 0 && errno == EINTR)
+			continue;
+		if (w != CHUNK) {
+			ib_reason("write %zu MiB to %s: %s", bytes >> 20, ib_opts->fsdir,
+				  w < 0 ? strerror(errno) : "short write");
+			return errno == ENOSPC || errno == EDQUOT ? IB_SKIP : IB_FAIL;
+		}
+		done += CHUNK;
+	}
+	err = reread_pass(f, &acc);   /* now every page is in the page cache */
+	if (err) {
+		ib_reason("read back: %s", strerror(-err));
+		return IB_FAIL;
+	}
+	ib_sink = acc;
+	return 0;
+}
+
+static int run_file(const char *name, int mapped)
+{
+	char params[256], fs[32];
+	struct ib_metric m = { name, "MB/s", 0.0, params, 0 };
+	struct ib_bw_size sz;
+	struct file f = { .fd = -1 };
+	struct ib_result r;
+	int err, ret;
+
+	if (ib_bw_size(1, &sz))
+		return IB_SKIP;
+	fs_name(ib_opts->fsdir, fs, sizeof(fs));
+	ib_bw_params(&sz, params, sizeof(params) - 64);
+	snprintf(params + strlen(params), 64, " fs=%s%s", fs, mapped ? "" : " chunk_kb=64");
+	m.bytes = (double)sz.bytes;
+	f.chunk = aligned_alloc(4096, CHUNK);
+	if (!f.chunk) {
+		ib_reason("%s: no memory for the chunk buffer", name);
+		return IB_FAIL;
+	}
+	ret = make_file(&f, sz.bytes);
+	if (ret)
+		goto out;
+	ret = IB_FAIL;
+	if (mapped) {
+		void *p = mmap(NULL, f.bytes, PROT_READ, MAP_SHARED, f.fd, 0);
+
+		if (p == MAP_FAILED) {
+			ib_reason("%s: mmap %zu MiB: %s", name, f.bytes >> 20, strerror(errno));
+			goto out;
+		}
+		f.map = p;
+	}
+	err = ib_measure(&m, mapped ? mmap_loop : reread_loop, &f, &r);
+	if (err)
+		ib_reason("%s: %s", name, strerror(-err));
+	else
+		ret = IB_OK;
+out:
+	if (f.map)
+		munmap((void *)f.map, f.bytes);
+	if (f.fd >= 0)
+		close(f.fd);
+	free(f.chunk);
+	return ret;
+}
+
+int ib_run_bw_file_reread(void) { return run_file("bw_file_reread", 0); }
+int ib_run_bw_mmap_reread(void) { return run_file("bw_mmap_reread", 1); }

@@ -1,0 +1,186 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * lat_ipc.c - round trip of one byte between two local processes ("Pipe", "AF UNIX").
+ *
+ * Contract (bench/bench.h):
+ *  - ib_run_lat_pipe(): two pipes, one each way; metric lat_pipe.
+ *  - ib_run_lat_unix(): one SOCK_STREAM socketpair(AF_UNIX), both directions on it; metric
+ *    lat_unix. Skips with "no AF_UNIX" when the kernel has no AF_UNIX.
+ * One operation is one round trip: the benchmark process writes one byte, the echo child
+ * (forked once per benchmark, before anything is timed) reads it and writes it back, the
+ * benchmark process reads it and checks it is the byte it sent. So an operation is two
+ * writes, two reads and two wake-ups/switches (one CPU: the child inherits the affinity the
+ * harness set). Nothing is subtracted but the clock read.
+ *
+ * The child dies with its parent (PR_SET_PDEATHSIG) and on EOF; on every path the parent
+ * closes its ends, SIGKILLs and reaps it. A child that dies early shows as EOF or EPIPE
+ * (SIGPIPE is ignored during the run) and fails the benchmark with "echo child died".
+ */
+#define _GNU_SOURCE
+#include <errno.h>
+#include <fcntl.h>
+#include <signal.h>
+#include <string.h>
+#include <sys/prctl.h>
+#include <sys/socket.h>
+#include <sys/types.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include "bench.h"
+
+struct peer {
+	int out, in;   /* the benchmark process's ends (the same fd for a socketpair) */
+	pid_t pid;     /* the echo child, 0 when none */
+};
+
+static void __attribute__((noreturn)) echo_child(int in, int out, pid_t parent)
+{
+	char c;
+
+	prctl(PR_SET_PDEATHSIG, SIGKILL);
+	if (getppid() != parent)   /* the parent died before the prctl */
+		_exit(1);
+	for (;;) {
+		ssize_t r = read(in, &c, 1);
+
+		if (r < 0 && errno == EINTR)
+			continue;
+		if (r != 1 || write(out, &c, 1) != 1)
+			_exit(0);
+	}
+}
+
+static void peer_stop(struct peer *p)
+{
+	if (p->out >= 0)
+		close(p->out);
+	if (p->in >= 0 && p->in != p->out)
+		close(p->in);
+	p->in = p->out = -1;
+	if (p->pid > 0) {
+		kill(p->pid, SIGKILL);
+		while (waitpid(p->pid, NULL, 0) < 0 && errno == EINTR)
+			;
+		p->pid = 0;
+	}
+}
+
+/*
+ * Fork the echo child. child_in/child_out are the child's ends, closed here in the parent
+ * (and my_in/my_out in the child) whatever happens; on failure returns -errno.
+ */
+static int peer_start(struct peer *p, int my_in, int my_out, int child_in, int child_out)
+{
+	pid_t self = getpid();
+	pid_t pid = fork();
+
+	if (pid == 0) {
+		close(my_in);
+		if (my_out != my_in)
+			close(my_out);
+		echo_child(child_in, child_out, self);
+	}
+	close(child_in);
+	if (child_out != child_in)
+		close(child_out);
+	p->in = my_in;
+	p->out = my_out;
+	p->pid = pid > 0 ? pid : 0;
+	return pid < 0 ? -errno : 0;
+}
+
+static int round_trip_loop(void *arg, uint64_t n)
+{
+	const struct peer *p = arg;
+
+	for (uint64_t i = 0; i < n; i++) {
+		char c = (char)i, got;
+		ssize_t r;
+
+		if (write(p->out, &c, 1) != 1)
+			return -errno;
+		do
+			r = read(p->in, &got, 1);
+		while (r < 0 && errno == EINTR);
+		if (r < 0)
+			return -errno;
+		if (r == 0)
+			return -EPIPE;
+		if (got != c)
+			return -EPROTO;
+	}
+	return 0;
+}
+
+/* measure m over an echo child already started; always stops the child */
+static int measure_peer(const struct ib_metric *m, struct peer *p)
+{
+	struct sigaction ign, saved;
+	struct ib_result r;
+	int err;
+
+	memset(&ign, 0, sizeof(ign));
+	ign.sa_handler = SIG_IGN;
+	sigaction(SIGPIPE, &ign, &saved);
+	err = ib_measure(m, round_trip_loop, p, &r);
+	peer_stop(p);
+	sigaction(SIGPIPE, &saved, NULL);
+	if (!err)
+		return IB_OK;
+	if (err == -EPIPE || err == -ECONNRESET)
+		ib_reason("%s: echo child died", m->name);
+	else if (err == -EPROTO)
+		ib_reason("%s: echoed byte differs", m->name);
+	else
+		ib_reason("%s: %s", m->name, strerror(-err));
+	return IB_FAIL;
+}
+
+int ib_run_lat_pipe(void)
+{
+	static const struct ib_metric m = { "lat_pipe", "us", 0.0, "msg_bytes=1", 0 };
+	struct peer p = { -1, -1, 0 };
+	int to_child[2], from_child[2], err;
+
+	if (pipe2(to_child, O_CLOEXEC) < 0) {
+		ib_reason("pipe: %s", strerror(errno));
+		return IB_FAIL;
+	}
+	if (pipe2(from_child, O_CLOEXEC) < 0) {
+		ib_reason("pipe: %s", strerror(errno));
+		close(to_child[0]);
+		close(to_child[1]);
+		return IB_FAIL;
+	}
+	err = peer_start(&p, from_child[0], to_child[1], to_child[0], from_child[1]);
+	if (err) {
+		ib_reason("fork: %s", strerror(-err));
+		peer_stop(&p);
+		return IB_FAIL;
+	}
+	return measure_peer(&m, &p);
+}
+
+int ib_run_lat_unix(void)
+{
+	static const struct ib_metric m = { "lat_unix", "us", 0.0, "msg_bytes=1", 0 };
+	struct peer p = { -1, -1, 0 };
+	int sv[2], err;
+
+	if (socketpair(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0, sv) < 0) {
+		if (errno == EAFNOSUPPORT || errno == EPROTONOSUPPORT) {
+			ib_reason("no AF_UNIX");
+			return IB_SKIP;
+		}
+		ib_reason("socketpair(AF_UNIX): %s", strerror(errno));
+		return IB_FAIL;
+	}
+	err = peer_start(&p, sv[0], sv[0], sv[1], sv[1]);
+	if (err) {
+		ib_reason("fork: %s", strerror(-err));
+		peer_stop(&p);
+		return IB_FAIL;
+	}
+	return measure_peer(&m, &p);
+}

@@ -1,0 +1,467 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * lat_vm.c - "Mmap Latency", "Prot Fault" and "Page Fault" (lmbench lat_mmap, lat_sig prot,
+ * lat_pagefault).
+ *
+ * Contract (bench/bench.h). Every file is made in opts->fsdir (a skip if it is missing or
+ * unwritable, or if MemAvailable or the free space is under MIN_AVAIL_FACTOR x the file:
+ * under tmpfs the file is memory), filled with write(), and unlinked at once, so the open
+ * fd is all that is left and no path, not even a kill by the runner's timeout, leaves a file.
+ *  - ib_run_mmap_lat(): metric mmap_lat (params size_kb, touches, fs): one operation =
+ *    mmap(MMAP_SIZE, PROT_READ|PROT_WRITE, MAP_SHARED) of the file, a one-byte store every
+ *    16 KB over the first tenth, munmap(). MMAP_SIZE is 8 MB, lmbench's default file size
+ *    (its script uses MB=8 unless configured), which is the largest size its summary shows.
+ *  - ib_run_prot_fault(): metrics prot_fault_kill0 (kill(pid, 0)), prot_fault_base
+ *    (kill(pid, SIGSEGV) delivered to the SA_SIGINFO handler below, minus the kill0 median:
+ *    this is "sig hndl" measured here, with the fault's own signal and handler) and
+ *    prot_fault (minus the prot_fault_base median). One prot_fault operation is one write to
+ *    a PROT_READ MAP_SHARED page of the file raising SIGSEGV (SEGV_ACCERR) whose handler
+ *    returns without fixing anything, as in lmbench 3: the write re-executes and faults
+ *    again. On the n-th fault the handler mprotect()s the page writable so the store
+ *    completes and the interval ends (one syscall per interval of thousands of faults); the
+ *    page is made read-only again outside the interval.
+ *  - ib_run_page_fault(): metrics page_fault_base and page_fault_pass, µs per pass (param
+ *    op=pass), then page_fault, µs per page. A pass (lmbench 3): mmap the whole file
+ *    PROT_READ MAP_SHARED, msync(MS_INVALIDATE), read one word of every page in a fixed
+ *    random order, munmap. The base is the same pass without the reads. page_fault sample i
+ *    = (pass sample i - base median) / pages, emitted with ib_emit_result() (iters = passes
+ *    x pages, overhead = base median / pages). params also carry the minor faults one pass
+ *    took (getrusage), which says how many pages each fault mapped (fault-around).
+ */
+#define _GNU_SOURCE
+#include <errno.h>
+#include <fcntl.h>
+#include <limits.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mman.h>
+#include <sys/resource.h>
+#include <sys/stat.h>
+#include <sys/statfs.h>
+#include <sys/statvfs.h>
+#include <unistd.h>
+
+#include "bench.h"
+#include "stats.h"
+
+#define MMAP_SIZE (8u << 20)
+#define MMAP_TOUCH_STRIDE (16u << 10)
+#define PAGEFAULT_SIZE (8u << 20)  /* lmbench's $FILE: MB=8 by default, too */
+#define MIN_AVAIL_FACTOR 4
+
+/* kB of MemAvailable (MemFree on kernels without it), -1 if unreadable */
+static long mem_available_kb(void)
+{
+	char line[128];
+	long avail = -1, free_kb = -1, v;
+	FILE *f = fopen("/proc/meminfo", "re");
+
+	if (!f)
+		return -1;
+	while (fgets(line, sizeof(line), f)) {
+		if (sscanf(line, "MemAvailable: %ld kB", &v) == 1)
+			avail = v;
+		else if (sscanf(line, "MemFree: %ld kB", &v) == 1)
+			free_kb = v;
+	}
+	fclose(f);
+	return avail >= 0 ? avail : free_kb;
+}
+
+static const char *fs_type(int fd, char *buf, size_t cap)
+{
+	struct statfs sf;
+
+	if (fstatfs(fd, &sf) < 0)
+		return "unknown";
+	switch ((unsigned long)sf.f_type) {
+	case 0x01021994: return "tmpfs";
+	case 0x858458f6: return "ramfs";
+	case 0xef53: return "ext4";
+	case 0x58465342: return "xfs";
+	case 0x9123683e: return "btrfs";
+	case 0x794c7630: return "overlay";
+	}
+	snprintf(buf, cap, "0x%lx", (unsigned long)sf.f_type);
+	return buf;
+}
+
+/*
+ * An unlinked file of size bytes in fsdir, filled with non-zero bytes; returns the fd, or
+ * -1 with the reason set and *skip telling whether it is a skip (fsdir, memory, space) or
+ * a failure.
+ */
+static int scratch_file(const char *who, size_t size, int *skip)
+{
+	const char *dir = ib_opts->fsdir;
+	char path[PATH_MAX], buf[65536];
+	struct stat st;
+	struct statvfs sv;
+	long avail = mem_available_kb();
+	int fd;
+
+	*skip = 1;
+	if (!dir || dir[0] != '/' || stat(dir, &st) < 0 || !S_ISDIR(st.st_mode) ||
+	    access(dir, W_OK | X_OK) < 0) {
+		ib_reason("%s: fsdir %s is not a writable directory", who, dir ? dir : "(none)");
+		return -1;
+	}
+	if (avail >= 0 && (uint64_t)avail * 1024 < (uint64_t)MIN_AVAIL_FACTOR * size) {
+		ib_reason("%s: MemAvailable %ld kB < %u x the %zu kB file", who, avail,
+			  MIN_AVAIL_FACTOR, size / 1024);
+		return -1;
+	}
+	if (statvfs(dir, &sv) == 0 && (uint64_t)sv.f_bavail * sv.f_frsize < 2 * (uint64_t)size) {
+		ib_reason("%s: %s has %llu kB free, needs %zu kB", who, dir,
+			  (unsigned long long)sv.f_bavail * sv.f_frsize / 1024, 2 * size / 1024);
+		return -1;
+	}
+	*skip = 0;
+	if (snprintf(path, sizeof(path), "%s/ib-vm.XXXXXX", dir) >= (int)sizeof(path)) {
+		ib_reason("%s: fsdir path too long", who);
+		return -1;
+	}
+	fd = mkostemp(path, O_CLOEXEC);
+	if (fd < 0) {
+		ib_reason("%s: create a file in %s: %s", who, dir, strerror(errno));
+		return -1;
+	}
+	unlink(path);
+	memset(buf, 0x5a, sizeof(buf));
+	for (size_t off = 0; off < size;) {
+		size_t len = size - off < sizeof(buf) ? size - off : sizeof(buf);
+		ssize_t w = write(fd, buf, len);
+
+		if (w <= 0) {
+			ib_reason("%s: write %zu bytes to a file in %s: %s", who, size, dir,
+				  w < 0 ? strerror(errno) : "short write");
+			close(fd);
+			return -1;
+		}
+		off += (size_t)w;
+	}
+	return fd;
+}
+
+/* ---- Mmap Latency ---- */
+
+static int mmap_loop(void *arg, uint64_t n)
+{
+	int fd = *(const int *)arg;
+
+	for (uint64_t i = 0; i < n; i++) {
+		volatile char *p = mmap(NULL, MMAP_SIZE, PROT_READ | PROT_WRITE, MAP_SHARED, fd, 0);
+
+		if (p == MAP_FAILED)
+			return -errno;
+		for (size_t off = 0; off < MMAP_SIZE / 10; off += MMAP_TOUCH_STRIDE)
+			p[off] = (char)i;
+		if (munmap((void *)p, MMAP_SIZE) < 0)
+			return -errno;
+	}
+	return 0;
+}
+
+int ib_run_mmap_lat(void)
+{
+	static char params[96];
+	struct ib_metric m = { "mmap_lat", "us", 0.0, params, 0 };
+	struct ib_result r;
+	char fsbuf[24];
+	int skip, err, fd = scratch_file("mmap_lat", MMAP_SIZE, &skip);
+
+	if (fd < 0)
+		return skip ? IB_SKIP : IB_FAIL;
+	snprintf(params, sizeof(params), "size_kb=%u touches=%u fs=%s", MMAP_SIZE / 1024,
+		 (MMAP_SIZE / 10 + MMAP_TOUCH_STRIDE - 1) / MMAP_TOUCH_STRIDE,
+		 fs_type(fd, fsbuf, sizeof(fsbuf)));
+	err = ib_measure(&m, mmap_loop, &fd, &r);
+	close(fd);
+	if (err) {
+		ib_reason("mmap_lat: %s", strerror(-err));
+		return IB_FAIL;
+	}
+	return IB_OK;
+}
+
+/* ---- Prot Fault ---- */
+
+static char *prot_page;
+static size_t prot_len;
+static volatile sig_atomic_t prot_faults, prot_goal, prot_kills;
+
+static void segv_handler(int sig, siginfo_t *si, void *ctx)
+{
+	(void)ctx;
+	if (si->si_code == SI_USER) {          /* the base: kill(pid, SIGSEGV) */
+		prot_kills++;
+		return;
+	}
+	if (si->si_code != SEGV_ACCERR || (char *)si->si_addr < prot_page ||
+	    (char *)si->si_addr >= prot_page + prot_len) {
+		/* a real crash: let it happen again with the default action */
+		signal(sig, SIG_DFL);
+		return;
+	}
+	if (++prot_faults >= prot_goal)
+		mprotect(prot_page, prot_len, PROT_READ | PROT_WRITE);
+	/* returning re-executes the store: it faults again until the page is writable */
+}
+
+static int prot_timed(void *arg, uint64_t n, uint64_t *elapsed_ns)
+{
+	uint64_t t0, t1;
+
+	(void)arg;
+	if (n > INT_MAX)
+		return -EOVERFLOW;
+	prot_faults = 0;
+	prot_goal = (sig_atomic_t)n;
+	t0 = ib_now_ns();
+	*(volatile char *)prot_page = 1;
+	t1 = ib_now_ns();
+	if (mprotect(prot_page, prot_len, PROT_READ) < 0)
+		return -errno;
+	if ((uint64_t)prot_faults != n)
+		return -EINTR;
+	*elapsed_ns = t1 - t0;
+	return 0;
+}
+
+static int kill0_loop(void *arg, uint64_t n)
+{
+	pid_t pid = *(const pid_t *)arg;
+
+	for (uint64_t i = 0; i < n; i++)
+		if (kill(pid, 0) < 0)
+			return -errno;
+	return 0;
+}
+
+static int kill_segv_loop(void *arg, uint64_t n)
+{
+	pid_t pid = *(const pid_t *)arg;
+	unsigned before = (unsigned)prot_kills;
+
+	for (uint64_t i = 0; i < n; i++)
+		if (kill(pid, SIGSEGV) < 0)
+			return -errno;
+	/* a signal sent to oneself is delivered before kill() returns */
+	if ((unsigned)prot_kills - before != (unsigned)n)
+		return -EINTR;
+	return 0;
+}
+
+int ib_run_prot_fault(void)
+{
+	static const struct ib_metric mk = { "prot_fault_kill0", "us", 0.0, NULL, 0 };
+	struct ib_metric mb = { "prot_fault_base", "us", 0.0, "signal=SIGSEGV", 0 };
+	struct ib_metric mf = { "prot_fault", "us", 0.0, NULL, 0 };
+	struct ib_result rk, rb, rf;
+	struct sigaction sa, saved;
+	sigset_t unblock;
+	pid_t pid = getpid();
+	int skip, err, ret = IB_FAIL;
+	int fd;
+
+	prot_len = (size_t)sysconf(_SC_PAGESIZE);
+	fd = scratch_file("prot_fault", prot_len, &skip);
+	if (fd < 0)
+		return skip ? IB_SKIP : IB_FAIL;
+	prot_page = mmap(NULL, prot_len, PROT_READ, MAP_SHARED, fd, 0);
+	close(fd);
+	if (prot_page == MAP_FAILED) {
+		ib_reason("prot_fault: mmap: %s", strerror(errno));
+		return IB_FAIL;
+	}
+	ib_sink = (unsigned char)prot_page[0]; /* the PTE exists: only the protection faults */
+
+	memset(&sa, 0, sizeof(sa));
+	sa.sa_sigaction = segv_handler;
+	sa.sa_flags = SA_SIGINFO;
+	sigemptyset(&sa.sa_mask);
+	if (sigaction(SIGSEGV, &sa, &saved) < 0) {
+		ib_reason("prot_fault: sigaction: %s", strerror(errno));
+		munmap(prot_page, prot_len);
+		return IB_FAIL;
+	}
+	sigemptyset(&unblock);
+	sigaddset(&unblock, SIGSEGV);
+	sigprocmask(SIG_UNBLOCK, &unblock, NULL);
+
+	err = ib_measure(&mk, kill0_loop, &pid, &rk);
+	if (err) {
+		ib_reason("prot_fault: kill(pid, 0): %s", strerror(-err));
+		goto out;
+	}
+	mb.overhead = rk.median;
+	err = ib_measure(&mb, kill_segv_loop, &pid, &rb);
+	if (err) {
+		ib_reason("prot_fault: kill(pid, SIGSEGV): %s",
+			  err == -EINTR ? "signal count does not match" : strerror(-err));
+		goto out;
+	}
+	mf.overhead = rb.median;
+	err = ib_measure_timed(&mf, prot_timed, NULL, &rf);
+	if (err) {
+		ib_reason("prot_fault: %s", err == -EINTR ? "fault count does not match"
+							  : strerror(-err));
+		goto out;
+	}
+	ret = IB_OK;
+out:
+	sigaction(SIGSEGV, &saved, NULL);
+	munmap(prot_page, prot_len);
+	return ret;
+}
+
+/* ---- Page Fault ---- */
+
+struct pf_state {
+	int fd;
+	size_t size, page, npages;
+	size_t *order;   /* page offsets in bytes, a fixed random permutation */
+};
+
+static int pf_pass(const struct pf_state *s, int touch, uint64_t *acc)
+{
+	const char *p = mmap(NULL, s->size, PROT_READ, MAP_SHARED, s->fd, 0);
+
+	if (p == MAP_FAILED)
+		return -errno;
+	if (msync((void *)p, s->size, MS_INVALIDATE) < 0) {
+		int e = errno;
+
+		munmap((void *)p, s->size);
+		return -e;
+	}
+	if (touch)
+		for (size_t i = 0; i < s->npages; i++)
+			*acc += *(const volatile unsigned *)(p + s->order[i]);
+	if (munmap((void *)p, s->size) < 0)
+		return -errno;
+	return 0;
+}
+
+static int pf_loop(void *arg, uint64_t n, int touch)
+{
+	uint64_t acc = 0;
+
+	for (uint64_t i = 0; i < n; i++) {
+		int err = pf_pass(arg, touch, &acc);
+
+		if (err)
+			return err;
+	}
+	ib_sink = acc;
+	return 0;
+}
+
+static int pf_touch_loop(void *arg, uint64_t n)
+{
+	return pf_loop(arg, n, 1);
+}
+
+static int pf_base_loop(void *arg, uint64_t n)
+{
+	return pf_loop(arg, n, 0);
+}
+
+/* Fisher-Yates with a fixed xorshift64 seed: the same order on every run */
+static void shuffle_pages(struct pf_state *s)
+{
+	uint64_t x = 0x9e3779b97f4a7c15ull;
+
+	for (size_t i = 0; i < s->npages; i++)
+		s->order[i] = i * s->page;
+	for (size_t i = s->npages - 1; i > 0; i--) {
+		size_t j, t;
+
+		x ^= x << 13;
+		x ^= x >> 7;
+		x ^= x << 17;
+		j = (size_t)(x % (i + 1));
+		t = s->order[i];
+		s->order[i] = s->order[j];
+		s->order[j] = t;
+	}
+}
+
+static long minor_faults(void)
+{
+	struct rusage ru;
+
+	return getrusage(RUSAGE_SELF, &ru) == 0 ? ru.ru_minflt : -1;
+}
+
+int ib_run_page_fault(void)
+{
+	static char pparams[128], bparams[96];
+	struct ib_metric mb = { "page_fault_base", "us", 0.0, bparams, 0 };
+	struct ib_metric mp = { "page_fault_pass", "us", 0.0, bparams, 0 };
+	struct ib_metric mf = { "page_fault", "us", 0.0, pparams, 0 };
+	struct ib_result rb, rp, rf;
+	struct pf_state s = { .size = PAGEFAULT_SIZE };
+	char fsbuf[24];
+	const char *fs;
+	uint64_t acc = 0;
+	long f0, f1;
+	int skip, err, ret = IB_FAIL;
+
+	s.page = (size_t)sysconf(_SC_PAGESIZE);
+	s.npages = s.size / s.page;
+	s.fd = scratch_file("page_fault", s.size, &skip);
+	if (s.fd < 0)
+		return skip ? IB_SKIP : IB_FAIL;
+	s.order = malloc(s.npages * sizeof(*s.order));
+	if (!s.order) {
+		ib_reason("page_fault: out of memory");
+		goto out;
+	}
+	shuffle_pages(&s);
+	fs = fs_type(s.fd, fsbuf, sizeof(fsbuf));
+
+	/* one untimed pass: how many faults a pass takes (fault-around maps several pages) */
+	f0 = minor_faults();
+	err = pf_pass(&s, 1, &acc);
+	f1 = minor_faults();
+	if (err) {
+		ib_reason("page_fault: %s", strerror(-err));
+		goto out;
+	}
+	snprintf(bparams, sizeof(bparams), "op=pass pages=%zu size_kb=%zu fs=%s", s.npages,
+		 s.size / 1024, fs);
+	snprintf(pparams, sizeof(pparams), "op=page pages=%zu size_kb=%zu faults_per_pass=%ld fs=%s",
+		 s.npages, s.size / 1024, f0 >= 0 && f1 >= f0 ? f1 - f0 : -1, fs);
+
+	err = ib_measure(&mb, pf_base_loop, &s, &rb);
+	if (err) {
+		ib_reason("page_fault: base: %s", strerror(-err));
+		goto out;
+	}
+	err = ib_measure(&mp, pf_touch_loop, &s, &rp);
+	if (err) {
+		ib_reason("page_fault: %s", strerror(-err));
+		goto out;
+	}
+	memset(&rf, 0, sizeof(rf));
+	rf.iters = rp.iters * s.npages;
+	rf.nsamples = rp.nsamples;
+	for (unsigned i = 0; i < rp.nsamples; i++)
+		rf.samples[i] = (rp.samples[i] - rb.median) / (double)s.npages;
+	rf.median = ib_median(rf.samples, rf.nsamples);
+	rf.min = ib_min(rf.samples, rf.nsamples);
+	mf.overhead = rb.median / (double)s.npages;
+	err = ib_emit_result(&mf, &rf);
+	if (err) {
+		ib_reason("page_fault: emit failed (%d)", err);
+		goto out;
+	}
+	ret = IB_OK;
+out:
+	free(s.order);
+	close(s.fd);
+	return ret;
+}
