@@ -7,7 +7,7 @@
  * has an outcome "ok"; every measurement has finite samples > 0 and a median > 0; and the
  * relations that hold on any kernel hold, for the metrics the boot has:
  *   null call < fork < exec < sh proc; 2p/0K < 16p/64K context switch;
- *   AF UNIX <= UDP (not under UML, see below) < TCP round trip; UDP < RPC/UDP; TCP < RPC/TCP; null call < the cost of
+ *   AF UNIX <= UDP (not under UML, see below) < TCP round trip; null call < the cost of
  *   one page fault (Page Fault is per page; with fault-around one fault maps several pages,
  *   so per fault = per page x pages / faults_per_pass, both recorded);
  *   0K create <= 10K create; L1 < L2 < Main mem; bcopy < mem read bandwidth * 2;
@@ -241,8 +241,6 @@ int main(int argc, char **argv)
 	else
 		order_if(ms, "lat_unix", "lat_udp", 1);
 	order_if(ms, "lat_udp", "lat_tcp", 0);
-	order_if(ms, "lat_udp", "lat_rpc_udp", 0);
-	order_if(ms, "lat_tcp", "lat_rpc_tcp", 0);
 	page_fault(ms);
 	order_if(ms, "fs_create_0k", "fs_create_10k", 1);
 	order_if(ms, "lat_l1", "lat_l2", 0);
