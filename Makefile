@@ -126,7 +126,7 @@ help:
 	@echo 'Tests and figures:'
 	@echo '  check            - unit tests, then boots of the quick profile under QEMU-TCG and UML'
 	@echo '  check-unit       - unit tests only'
-	@echo '  bench-harness    - print image size, boot-to-first-record and quick-profile wall times'
+	@echo '  bench-harness    - print image size, time to first record, quick and full profile wall times'
 	@echo ''
 	@echo 'Cleaning:'
 	@echo '  clean            - remove build output, keep .config, kernels and results'
