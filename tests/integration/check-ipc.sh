@@ -8,6 +8,10 @@
 # is one call on each side, so each syscall is made twice per operation (METRIC*2).
 # lat_tcp_conn: one connect() per operation, and one setsockopt() per operation in both the
 # loop and its baseline (lat_tcp_conn_base).
+# bw_pipe, bw_unix: one operation is one 64 KB chunk, written with one write() by the child
+# (the parent's reads may split a chunk, so only writes are counted): with the harness's
+# MB/s arithmetic (bytes * iters / interval, unit-tested in test_measure) this checks that
+# the bytes the records claim were really moved.
 #
 # usage: check-ipc.sh [SUITE]   (default: out/bench/ibsuite; needs strace; 77 without it)
 set -u
@@ -20,7 +24,9 @@ RUNS="lat_pipe|read:lat_pipe*2 write:lat_pipe*2
 lat_unix|read:lat_unix*2 write:lat_unix*2
 lat_udp|sendto:lat_udp*2 recvfrom:lat_udp*2
 lat_tcp|read:lat_tcp*2 write:lat_tcp*2
-lat_tcp_conn|connect:lat_tcp_conn setsockopt:lat_tcp_conn+lat_tcp_conn_base"
+lat_tcp_conn|connect:lat_tcp_conn setsockopt:lat_tcp_conn+lat_tcp_conn_base
+bw_pipe|write:bw_pipe
+bw_unix|write:bw_unix"
 
 fail=0
 echo "$RUNS" | {
