@@ -26,9 +26,9 @@ quiet = $(if $(Q),@printf '  %-8s %s\n' '$(1)' '$(patsubst $(O)/%,%,$(2))';)
 # ---- dependencies: Debian packages only, installed when missing ------------------------
 # Why each one is there: see README.md, "Dependencies".
 PKGS_BUILD := musl-tools busybox-static kconfig-frontends cpio gzip libjansson-dev \
-	libcmocka-dev pkg-config gcc make
+	libcmocka-dev libgsl-dev pkg-config gcc make
 PKGS_RUN := qemu-system-x86 user-mode-linux
-PKGS_CHECK := strace
+PKGS_CHECK := strace gnuplot-nox
 
 # ---- configuration ----------------------------------------------------------------------
 KCONFIG_ENV := srctree=$(srctree) KCONFIG_CONFIG=$(O)/.config
@@ -47,7 +47,8 @@ HOST_CC := gcc
 HOST_CFLAGS := $(WARN) -I$(O)/include -I$(srctree)/bench -I$(srctree)/bench/lib \
 	-I$(srctree)/report -I$(srctree)/qemu -I$(srctree)/boot -I$(srctree)/initramfs
 JANSSON_CFLAGS = $(shell pkg-config --cflags jansson 2>/dev/null)
-JANSSON_LIBS = $(shell pkg-config --libs jansson 2>/dev/null || echo -ljansson)
+JANSSON_LIBS = $(shell pkg-config --libs jansson 2>/dev/null || echo -ljansson) \
+	$(shell pkg-config --libs gsl 2>/dev/null || echo -lgsl -lgslcblas)
 
 # ---- sources ----------------------------------------------------------------------------
 SUITE_SRCS := $(sort $(filter-out bench/hello.c,$(wildcard bench/*.c)) $(wildcard bench/lib/*.c))

@@ -41,6 +41,9 @@ static const struct cmd cmds[] = {
 	{ "native", cmd_native, "run the suite on this host, stored like a boot (label native)" },
 	{ "report", ib_cmd_report, "print the lmbench 2.0 summary of stored boots" },
 	{ "parse", ib_cmd_parse, "check one console log's records, write results.json if asked" },
+	{ "compare", ib_cmd_compare, "compare variants: ratios with 95% CIs, significance, flags" },
+	{ "export", ib_cmd_export, "write CSV, JSON or an HTML report with plots of stored boots" },
+	{ "import", ib_cmd_import, "read an lmbench summary (make see) into the store as labels" },
 	{ "help", cmd_help, "this list" },
 };
 
