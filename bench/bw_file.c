@@ -24,11 +24,11 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
-#include <sys/vfs.h>
 #include <unistd.h>
 
 #include "bench.h"
 #include "bw_mem.h"
+#include "sysinfo.h"
 
 #define CHUNK (64 * 1024)
 
@@ -38,20 +38,6 @@ struct file {
 	uint64_t *chunk;        /* CHUNK bytes, the read() target */
 	const uint64_t *map;
 };
-
-static __attribute__((noipa, optimize("no-tree-vectorize")))
-uint64_t sum_words(const uint64_t *p, size_t words)
-{
-	uint64_t s0 = 0, s1 = 0, s2 = 0, s3 = 0;
-
-	for (size_t i = 0; i < words; i += 8) {
-		s0 += p[i] + p[i + 4];
-		s1 += p[i + 1] + p[i + 5];
-		s2 += p[i + 2] + p[i + 6];
-		s3 += p[i + 3] + p[i + 7];
-	}
-	return s0 + s1 + s2 + s3;
-}
 
 /* one pass: the whole file in CHUNK reads, each chunk summed */
 static int reread_pass(struct file *f, uint64_t *acc)
@@ -72,7 +58,7 @@ static int reread_pass(struct file *f, uint64_t *acc)
 			return -EIO;   /* the file shrank under us */
 		/* CHUNK and the file size are multiples of 64 bytes; a short read of a page
 		 * cache file still ends on a word boundary in practice, sum whole words only */
-		*acc += sum_words(f->chunk, ((size_t)r / 64) * 8);
+		*acc += ib_sum_words(f->chunk, ((size_t)r / 64) * 8);
 		done += (size_t)r;
 	}
 	return 0;
@@ -99,25 +85,9 @@ static int mmap_loop(void *arg, uint64_t n)
 	uint64_t acc = 0;
 
 	for (uint64_t i = 0; i < n; i++)
-		acc += sum_words(f->map, f->bytes / sizeof(uint64_t));
+		acc += ib_sum_words(f->map, f->bytes / sizeof(uint64_t));
 	ib_sink = acc;
 	return 0;
-}
-
-static void fs_name(const char *dir, char *buf, size_t cap)
-{
-	struct statfs st;
-
-	if (statfs(dir, &st) != 0)
-		snprintf(buf, cap, "unknown");
-	else if (st.f_type == 0x01021994)
-		snprintf(buf, cap, "tmpfs");
-	else if (st.f_type == 0xEF53)
-		snprintf(buf, cap, "ext4");
-	else if (st.f_type == 0x858458f6)
-		snprintf(buf, cap, "ramfs");
-	else
-		snprintf(buf, cap, "0x%lx", (unsigned long)st.f_type);
 }
 
 /* create, fill, cache and unlink the file; 0, or IB_SKIP/IB_FAIL after ib_reason() */
@@ -161,7 +131,7 @@ static int make_file(struct file *f, size_t bytes)
 
 static int run_file(const char *name, int mapped)
 {
-	char params[256], fs[32];
+	char params[256], fsbuf[24];
 	struct ib_metric m = { name, "MB/s", 0.0, params, 0 };
 	struct ib_bw_size sz;
 	struct file f = { .fd = -1 };
@@ -170,9 +140,9 @@ static int run_file(const char *name, int mapped)
 
 	if (ib_bw_size(1, &sz))
 		return IB_SKIP;
-	fs_name(ib_opts->fsdir, fs, sizeof(fs));
 	ib_bw_params(&sz, params, sizeof(params) - 64);
-	snprintf(params + strlen(params), 64, " fs=%s%s", fs, mapped ? "" : " chunk_kb=64");
+	snprintf(params + strlen(params), 64, " fs=%s%s",
+		 ib_fs_type(ib_opts->fsdir, fsbuf, sizeof(fsbuf)), mapped ? "" : " chunk_kb=64");
 	m.bytes = (double)sz.bytes;
 	f.chunk = aligned_alloc(4096, CHUNK);
 	if (!f.chunk) {

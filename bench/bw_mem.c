@@ -20,102 +20,32 @@
 #define _GNU_SOURCE
 #include <errno.h>
 #include <stdio.h>
-#include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
 #include <unistd.h>
 
 #include "bench.h"
 #include "bw_mem.h"
+#include "sysinfo.h"
 
 #define WORD_LOOP __attribute__((noipa, optimize("no-tree-vectorize", \
 						    "no-tree-loop-distribute-patterns")))
 
-static int read_u64(const char *path, uint64_t *val, char *suffix)
-{
-	char line[64], *end;
-	FILE *f = fopen(path, "re");
-
-	if (!f)
-		return -1;
-	if (!fgets(line, sizeof(line), f)) {
-		fclose(f);
-		return -1;
-	}
-	fclose(f);
-	*val = strtoull(line, &end, 10);
-	if (end == line)
-		return -1;
-	if (suffix)
-		*suffix = *end;
-	return 0;
-}
-
-static uint64_t llc_bytes(void)
-{
-	uint64_t best = 0, best_level = 0;
-
-	for (unsigned i = 0; i < 16; i++) {
-		char path[96], type[32] = "", suffix = 0;
-		uint64_t level, size;
-		FILE *f;
-
-		snprintf(path, sizeof(path), "/sys/devices/system/cpu/cpu0/cache/index%u/type", i);
-		f = fopen(path, "re");
-		if (!f)
-			break;
-		if (!fgets(type, sizeof(type), f))
-			type[0] = '\0';
-		fclose(f);
-		if (!strncmp(type, "Instruction", 11))
-			continue;
-		snprintf(path, sizeof(path), "/sys/devices/system/cpu/cpu0/cache/index%u/level", i);
-		if (read_u64(path, &level, NULL))
-			continue;
-		snprintf(path, sizeof(path), "/sys/devices/system/cpu/cpu0/cache/index%u/size", i);
-		if (read_u64(path, &size, &suffix))
-			continue;
-		if (suffix == 'K')
-			size <<= 10;
-		else if (suffix == 'M')
-			size <<= 20;
-		if (level > best_level || (level == best_level && size > best)) {
-			best_level = level;
-			best = size;
-		}
-	}
-	return best;
-}
-
-static uint64_t avail_bytes(void)
-{
-	char line[128];
-	unsigned long long kb, avail = 0, free_kb = 0;
-	FILE *f = fopen("/proc/meminfo", "re");
-
-	if (!f)
-		return 0;
-	while (fgets(line, sizeof(line), f)) {
-		if (sscanf(line, "MemAvailable: %llu kB", &kb) == 1)
-			avail = kb;
-		else if (sscanf(line, "MemFree: %llu kB", &kb) == 1)
-			free_kb = kb;
-	}
-	fclose(f);
-	return (avail ? avail : free_kb) * 1024;
-}
-
 int ib_bw_size(unsigned nbufs, struct ib_bw_size *s)
 {
+	struct ib_cache_sizes caches;
 	uint64_t want, cap;
+	long avail_kb;
 
 	memset(s, 0, sizeof(*s));
-	s->llc_bytes = llc_bytes();
+	ib_cache_sizes(&caches);
+	s->llc_bytes = caches.llc;
 	if (!s->llc_bytes) {
 		s->llc_bytes = IB_BW_LLC_GUESS;
 		s->llc_guessed = 1;
 	}
-	s->avail_bytes = avail_bytes();
+	avail_kb = ib_mem_available_kb();
+	s->avail_bytes = avail_kb > 0 ? (uint64_t)avail_kb * 1024 : 0;
 	want = 4 * s->llc_bytes;
 	if (want < IB_BW_MIN_BYTES)
 		want = IB_BW_MIN_BYTES;
@@ -147,7 +77,7 @@ struct bufs {
 	uint64_t pass;
 };
 
-static WORD_LOOP uint64_t sum_words(const uint64_t *p, size_t words)
+WORD_LOOP uint64_t ib_sum_words(const uint64_t *p, size_t words)
 {
 	uint64_t s0 = 0, s1 = 0, s2 = 0, s3 = 0;
 
@@ -219,7 +149,7 @@ static int read_loop(void *arg, uint64_t n)
 	uint64_t acc = 0;
 
 	for (uint64_t i = 0; i < n; i++)
-		acc += sum_words(b->src, b->words);
+		acc += ib_sum_words(b->src, b->words);
 	ib_sink = acc;
 	return 0;
 }

@@ -16,6 +16,11 @@
  *    be far beyond the cache in a small guest: the record says so).
  * ib_bw_params() writes "size_kb=.. llc_kb=.. llc_src=sysfs|guess avail_kb=.. beyond_llc=.."
  * for a record.
+ *
+ * ib_sum_words(p, words) returns the sum of words 64-bit words from p (words a multiple of
+ * 8): the read loop of bw_mem_read, bw_file_reread and bw_mmap_reread. It is defined noipa
+ * and without auto-vectorisation (bw_mem.c): noipa keeps GCC from proving a pass pure and
+ * running it once instead of n times, and the plain word loop is lmbench's.
  */
 #ifndef IB_BW_MEM_H
 #define IB_BW_MEM_H
@@ -36,5 +41,6 @@ struct ib_bw_size {
 
 int ib_bw_size(unsigned nbufs, struct ib_bw_size *s);
 void ib_bw_params(const struct ib_bw_size *s, char *buf, size_t cap);
+uint64_t ib_sum_words(const uint64_t *p, size_t words);
 
 #endif

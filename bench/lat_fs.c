@@ -33,12 +33,12 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
-#include <sys/statfs.h>
 #include <sys/statvfs.h>
 #include <unistd.h>
 
 #include "bench.h"
 #include "stats.h"
+#include "sysinfo.h"
 
 #define FILES_PER_DIR 100
 #define NAME_MAX_LEN 48 /* "/d<10 digits>/f<3 digits>" under the root, with room */
@@ -58,44 +58,6 @@ struct fs_run {
 };
 
 static char payload[10240];
-
-/* kB of MemAvailable (MemFree on kernels without it), -1 if unreadable */
-static long mem_available_kb(void)
-{
-	char line[128];
-	long avail = -1, free_kb = -1, v;
-	FILE *f = fopen("/proc/meminfo", "re");
-
-	if (!f)
-		return -1;
-	while (fgets(line, sizeof(line), f)) {
-		if (sscanf(line, "MemAvailable: %ld kB", &v) == 1)
-			avail = v;
-		else if (sscanf(line, "MemFree: %ld kB", &v) == 1)
-			free_kb = v;
-	}
-	fclose(f);
-	return avail >= 0 ? avail : free_kb;
-}
-
-/* a short name for the file system type of dir (for the record) */
-static const char *fs_type(const char *dir, char *buf, size_t cap)
-{
-	struct statfs sf;
-
-	if (statfs(dir, &sf) < 0)
-		return "unknown";
-	switch ((unsigned long)sf.f_type) {
-	case 0x01021994: return "tmpfs";
-	case 0x858458f6: return "ramfs";
-	case 0xef53: return "ext4";
-	case 0x58465342: return "xfs";
-	case 0x9123683e: return "btrfs";
-	case 0x794c7630: return "overlay";
-	}
-	snprintf(buf, cap, "0x%lx", (unsigned long)sf.f_type);
-	return buf;
-}
 
 /* 0 if dir is a directory we may create files in; else the reason is set */
 static int fsdir_usable(const char *who, const char *dir)
@@ -128,7 +90,7 @@ static uint64_t file_limit(const char *dir, size_t size)
 	long page = sysconf(_SC_PAGESIZE);
 	uint64_t per = ((size + (uint64_t)page - 1) / (uint64_t)page) * (uint64_t)page + 2048;
 	uint64_t lim = UINT64_MAX;
-	long avail = mem_available_kb();
+	long avail = ib_mem_available_kb();
 	struct statvfs sv;
 
 	if (avail > 0)
@@ -294,7 +256,7 @@ static int run_fs(size_t size)
 	s->max_files = file_limit(dir, size);
 	memset(payload, 'x', sizeof(payload));
 	snprintf(params, sizeof(params), "size_kb=%zu files_per_dir=%d fs=%s", size / 1024,
-		 FILES_PER_DIR, fs_type(dir, fsbuf, sizeof(fsbuf)));
+		 FILES_PER_DIR, ib_fs_type(dir, fsbuf, sizeof(fsbuf)));
 
 	err = ib_measure_timed(&mc, create_delete, s, &rc);
 	if (err) {

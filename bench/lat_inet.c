@@ -35,6 +35,7 @@
 #include <unistd.h>
 
 #include "bench.h"
+#include "lat_ipc.h"
 
 #define UDP_WAIT_S 5
 
@@ -245,23 +246,7 @@ static int tcp_loop(void *arg, uint64_t n)
 {
 	int fd = *(const int *)arg;
 
-	for (uint64_t i = 0; i < n; i++) {
-		char c = (char)i, got;
-		ssize_t r;
-
-		if (write(fd, &c, 1) != 1)
-			return -errno;
-		do
-			r = read(fd, &got, 1);
-		while (r < 0 && errno == EINTR);
-		if (r < 0)
-			return -errno;
-		if (r == 0)
-			return -EPIPE;
-		if (got != c)
-			return -EPROTO;
-	}
-	return 0;
+	return ib_echo_round_trips(fd, fd, n);
 }
 
 int ib_run_lat_tcp(void)

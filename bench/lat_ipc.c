@@ -28,6 +28,7 @@
 #include <unistd.h>
 
 #include "bench.h"
+#include "lat_ipc.h"
 
 struct peer {
 	int out, in;   /* the benchmark process's ends (the same fd for a socketpair) */
@@ -90,18 +91,16 @@ static int peer_start(struct peer *p, int my_in, int my_out, int child_in, int c
 	return pid < 0 ? -errno : 0;
 }
 
-static int round_trip_loop(void *arg, uint64_t n)
+int ib_echo_round_trips(int out, int in, uint64_t n)
 {
-	const struct peer *p = arg;
-
 	for (uint64_t i = 0; i < n; i++) {
 		char c = (char)i, got;
 		ssize_t r;
 
-		if (write(p->out, &c, 1) != 1)
+		if (write(out, &c, 1) != 1)
 			return -errno;
 		do
-			r = read(p->in, &got, 1);
+			r = read(in, &got, 1);
 		while (r < 0 && errno == EINTR);
 		if (r < 0)
 			return -errno;
@@ -111,6 +110,13 @@ static int round_trip_loop(void *arg, uint64_t n)
 			return -EPROTO;
 	}
 	return 0;
+}
+
+static int round_trip_loop(void *arg, uint64_t n)
+{
+	const struct peer *p = arg;
+
+	return ib_echo_round_trips(p->out, p->in, n);
 }
 
 /* measure m over an echo child already started; always stops the child */

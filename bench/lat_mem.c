@@ -49,6 +49,7 @@
 
 #include "bench.h"
 #include "plateau.h"
+#include "sysinfo.h"
 
 #define LINE 64
 #define MAX_POINTS 64
@@ -72,58 +73,15 @@ struct curve {
 
 static struct curve rnd; /* the random curve: ~55 KB, not on the stack */
 
-static unsigned parse_size_kb(const char *s)
-{
-	char *end;
-	unsigned long v = strtoul(s, &end, 10);
-
-	if (*end == 'M')
-		v *= 1024;
-	else if (*end == 'G')
-		v *= 1024 * 1024;
-	return (unsigned)v;
-}
-
-static int read_line(const char *path, char *buf, size_t cap)
-{
-	FILE *f = fopen(path, "r");
-	int ok;
-
-	if (!f)
-		return -1;
-	ok = fgets(buf, (int)cap, f) != NULL;
-	fclose(f);
-	if (!ok)
-		return -1;
-	buf[strcspn(buf, "\n")] = '\0';
-	return 0;
-}
-
-/* data and unified caches of cpu0 from sysfs; 0 for a level it does not list */
+/* cpu0's data and unified caches (sysinfo.h); 0 for a level sysfs does not list */
 static void read_caches(struct caches *c)
 {
-	memset(c, 0, sizeof(*c));
-	for (unsigned i = 0; i < 16; i++) {
-		char path[96], level[16], type[32], size[32];
-		const char *base = "/sys/devices/system/cpu/cpu0/cache/index";
+	struct ib_cache_sizes s;
 
-		snprintf(path, sizeof(path), "%s%u/level", base, i);
-		if (read_line(path, level, sizeof(level)))
-			continue;
-		snprintf(path, sizeof(path), "%s%u/type", base, i);
-		if (read_line(path, type, sizeof(type)) || !strcmp(type, "Instruction"))
-			continue;
-		snprintf(path, sizeof(path), "%s%u/size", base, i);
-		if (read_line(path, size, sizeof(size)))
-			continue;
-		unsigned kb = parse_size_kb(size), lv = (unsigned)atoi(level);
-		if (lv == 1)
-			c->l1_kb = kb;
-		else if (lv == 2)
-			c->l2_kb = kb;
-		else if (lv == 3)
-			c->l3_kb = kb;
-	}
+	ib_cache_sizes(&s);
+	c->l1_kb = (unsigned)(s.l1 >> 10);
+	c->l2_kb = (unsigned)(s.l2 >> 10);
+	c->l3_kb = (unsigned)(s.l3 >> 10);
 	c->llc_kb = c->l3_kb ? c->l3_kb : c->l2_kb ? c->l2_kb : c->l1_kb;
 }
 

@@ -21,6 +21,7 @@
 #include <unistd.h>
 
 #include "bench.h"
+#include "lat_sig.h"
 
 static volatile sig_atomic_t delivered;
 
@@ -70,7 +71,7 @@ int ib_run_sig_inst(void)
 	return IB_OK;
 }
 
-static int kill0_loop(void *arg, uint64_t n)
+int ib_kill0_loop(void *arg, uint64_t n)
 {
 	pid_t pid = *(const pid_t *)arg;
 
@@ -117,7 +118,7 @@ int ib_run_sig_hndl(void)
 	sigaddset(&unblock, SIGUSR1);
 	sigprocmask(SIG_UNBLOCK, &unblock, NULL);
 
-	err = ib_measure(&m0, kill0_loop, &pid, &r0);
+	err = ib_measure(&m0, ib_kill0_loop, &pid, &r0);
 	if (err) {
 		ib_reason("kill(pid, 0): %s", strerror(-err));
 		goto out;

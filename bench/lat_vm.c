@@ -39,54 +39,18 @@
 #include <sys/mman.h>
 #include <sys/resource.h>
 #include <sys/stat.h>
-#include <sys/statfs.h>
 #include <sys/statvfs.h>
 #include <unistd.h>
 
 #include "bench.h"
+#include "lat_sig.h"
 #include "stats.h"
+#include "sysinfo.h"
 
 #define MMAP_SIZE (8u << 20)
 #define MMAP_TOUCH_STRIDE (16u << 10)
 #define PAGEFAULT_SIZE (8u << 20)  /* lmbench's $FILE: MB=8 by default, too */
 #define MIN_AVAIL_FACTOR 4
-
-/* kB of MemAvailable (MemFree on kernels without it), -1 if unreadable */
-static long mem_available_kb(void)
-{
-	char line[128];
-	long avail = -1, free_kb = -1, v;
-	FILE *f = fopen("/proc/meminfo", "re");
-
-	if (!f)
-		return -1;
-	while (fgets(line, sizeof(line), f)) {
-		if (sscanf(line, "MemAvailable: %ld kB", &v) == 1)
-			avail = v;
-		else if (sscanf(line, "MemFree: %ld kB", &v) == 1)
-			free_kb = v;
-	}
-	fclose(f);
-	return avail >= 0 ? avail : free_kb;
-}
-
-static const char *fs_type(int fd, char *buf, size_t cap)
-{
-	struct statfs sf;
-
-	if (fstatfs(fd, &sf) < 0)
-		return "unknown";
-	switch ((unsigned long)sf.f_type) {
-	case 0x01021994: return "tmpfs";
-	case 0x858458f6: return "ramfs";
-	case 0xef53: return "ext4";
-	case 0x58465342: return "xfs";
-	case 0x9123683e: return "btrfs";
-	case 0x794c7630: return "overlay";
-	}
-	snprintf(buf, cap, "0x%lx", (unsigned long)sf.f_type);
-	return buf;
-}
 
 /*
  * An unlinked file of size bytes in fsdir, filled with non-zero bytes; returns the fd, or
@@ -99,7 +63,7 @@ static int scratch_file(const char *who, size_t size, int *skip)
 	char path[PATH_MAX], buf[65536];
 	struct stat st;
 	struct statvfs sv;
-	long avail = mem_available_kb();
+	long avail = ib_mem_available_kb();
 	int fd;
 
 	*skip = 1;
@@ -176,7 +140,7 @@ int ib_run_mmap_lat(void)
 		return skip ? IB_SKIP : IB_FAIL;
 	snprintf(params, sizeof(params), "size_kb=%u touches=%u fs=%s", MMAP_SIZE / 1024,
 		 (MMAP_SIZE / 10 + MMAP_TOUCH_STRIDE - 1) / MMAP_TOUCH_STRIDE,
-		 fs_type(fd, fsbuf, sizeof(fsbuf)));
+		 ib_fs_type(ib_opts->fsdir, fsbuf, sizeof(fsbuf)));
 	err = ib_measure(&m, mmap_loop, &fd, &r);
 	close(fd);
 	if (err) {
@@ -227,16 +191,6 @@ static int prot_timed(void *arg, uint64_t n, uint64_t *elapsed_ns)
 	if ((uint64_t)prot_faults != n)
 		return -EINTR;
 	*elapsed_ns = t1 - t0;
-	return 0;
-}
-
-static int kill0_loop(void *arg, uint64_t n)
-{
-	pid_t pid = *(const pid_t *)arg;
-
-	for (uint64_t i = 0; i < n; i++)
-		if (kill(pid, 0) < 0)
-			return -errno;
 	return 0;
 }
 
@@ -291,7 +245,7 @@ int ib_run_prot_fault(void)
 	sigaddset(&unblock, SIGSEGV);
 	sigprocmask(SIG_UNBLOCK, &unblock, NULL);
 
-	err = ib_measure(&mk, kill0_loop, &pid, &rk);
+	err = ib_measure(&mk, ib_kill0_loop, &pid, &rk);
 	if (err) {
 		ib_reason("prot_fault: kill(pid, 0): %s", strerror(-err));
 		goto out;
@@ -421,7 +375,7 @@ int ib_run_page_fault(void)
 		goto out;
 	}
 	shuffle_pages(&s);
-	fs = fs_type(s.fd, fsbuf, sizeof(fsbuf));
+	fs = ib_fs_type(ib_opts->fsdir, fsbuf, sizeof(fsbuf));
 
 	/* one untimed pass: how many faults a pass takes (fault-around maps several pages) */
 	f0 = minor_faults();

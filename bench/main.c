@@ -11,7 +11,9 @@
  *
  * Selection: "all" in bench takes the entries Kconfig enabled; naming an entry runs it even
  * if Kconfig disabled it (an explicit choice), so bench=all,x adds x. skip removes. Run
- * order is registry order, whatever the order of the list.
+ * order is registry order, whatever the order of the list, unless the seed knob is not 0:
+ * then the selection is shuffled by ib_run_order(). The plan record lists the order run and
+ * KTAP numbers follow it, so test N is the Nth name of the plan.
  */
 #define _GNU_SOURCE
 #include <sched.h>
@@ -27,6 +29,7 @@
 #include "lib/timer.h"
 
 #define MAX_NOTES 64
+#define IB_MAX_BENCHES 256
 
 static int bench_known(const char *name)
 {
@@ -105,6 +108,7 @@ int main(int argc, char **argv)
 	static struct ib_timer timer;
 	char *notes[MAX_NOTES];
 	const char *knob_args[256];
+	static unsigned order[IB_MAX_BENCHES];
 	unsigned nnotes = 0, nknob_args = 0, planned = 0;
 	int from_cmdline = 0, want_list = 0;
 	const char *mode = "native";
@@ -159,8 +163,10 @@ int main(int argc, char **argv)
 		fprintf(stderr, "ibsuite: cannot set up the runner\n");
 		return 1;
 	}
-	for (unsigned i = 0; i < ib_nbenches; i++)
-		planned += (unsigned)selected(&k, &ib_benches[i]);
+	for (unsigned i = 0; i < ib_nbenches && planned < IB_MAX_BENCHES; i++)
+		if (selected(&k, &ib_benches[i]))
+			order[planned++] = i;
+	ib_run_order(order, planned, k.seed);
 
 	ib_out_init(&o, 1);
 	ib_out_text(&o, "KTAP version 1");
@@ -174,11 +180,9 @@ int main(int argc, char **argv)
 	{
 		char names[IB_KNOB_STR * 4] = "";
 		size_t len = 0;
-		for (unsigned i = 0; i < ib_nbenches; i++) {
-			if (!selected(&k, &ib_benches[i]))
-				continue;
+		for (unsigned i = 0; i < planned; i++) {
 			len += (size_t)snprintf(names + len, sizeof(names) - len, "%s%s",
-						len ? "," : "", ib_benches[i].name);
+						len ? "," : "", ib_benches[order[i]].name);
 			if (len >= sizeof(names))
 				len = sizeof(names) - 1;
 		}
@@ -186,9 +190,8 @@ int main(int argc, char **argv)
 	}
 	ib_out_record(&o, &rec);
 
-	for (unsigned i = 0, n = 0; i < ib_nbenches; i++)
-		if (selected(&k, &ib_benches[i]))
-			ib_run_bench(&o, &ib_benches[i], ++n, &st);
+	for (unsigned i = 0; i < planned; i++)
+		ib_run_bench(&o, &ib_benches[order[i]], i + 1, &st);
 
 	ib_rec_init(&rec, "end");
 	ib_rec_u64(&rec, "records", o.seq);

@@ -6,7 +6,7 @@
  *  - mhz_chain (ns, param adds=LONG_ADDS): one operation is one pass of LONG_ADDS adds, each
  *    reading the result of the one before, so they cannot overlap;
  *  - mhz_base (ns, param adds=SHORT_ADDS): the same loop with SHORT_ADDS adds;
- *  - mhz (MHz): per sample i, (LONG_ADDS - SHORT_ADDS) / (chain_i - base_i) adds per ns
+ *  - mhz (MHz): per sample i, (LONG_ADDS - SHORT_ADDS) / (chain_i - min(base)) adds per ns
  *    x 1000. The loop, the call and the clock read are the same in both loops, so the
  *    difference holds nothing but adds. A dependent register add takes one cycle on every
  *    x86_64 (and aarch64) core, so adds per µs is MHz. Params: cpuinfo_mhz (the first
@@ -23,6 +23,7 @@
 #include <string.h>
 
 #include "bench.h"
+#include "stats.h"
 
 #define LONG_ADDS 1024
 #define SHORT_ADDS 512
@@ -85,19 +86,12 @@ static double cpuinfo_mhz(void)
 	return mhz;
 }
 
-static int cmp_dbl(const void *a, const void *b)
-{
-	double x = *(const double *)a, y = *(const double *)b;
-
-	return (x > y) - (x < y);
-}
-
 int ib_run_mhz(void)
 {
 	static const struct ib_metric mchain = { "mhz_chain", "ns", 0.0, "adds=1024", 0 };
 	static const struct ib_metric mbase = { "mhz_base", "ns", 0.0, "adds=512", 0 };
 	struct ib_result rl, rs, rm;
-	double sorted[IB_MAX_REPS];
+	double base;
 	char params[128];
 	int err;
 
@@ -109,23 +103,29 @@ int ib_run_mhz(void)
 		return IB_FAIL;
 	}
 
+	/*
+	 * Sample i pairs chain_i with the fastest short pass, not with short_i: interference
+	 * only ever adds time, so the fastest short pass is the best estimate of what the long
+	 * pass minus its extra adds costs, and a burst during one short sample can no longer
+	 * turn a pair into a negative (or huge) rate. The long pass is twice the short one, so
+	 * the difference stays positive unless every short sample was slowed down twofold.
+	 */
 	memset(&rm, 0, sizeof(rm));
-	rm.iters = rl.iters < rs.iters ? rl.iters : rs.iters;
-	rm.nsamples = rl.nsamples < rs.nsamples ? rl.nsamples : rs.nsamples;
+	rm.iters = rl.iters;
+	rm.nsamples = rl.nsamples;
+	base = ib_min(rs.samples, rs.nsamples);
 	for (unsigned i = 0; i < rm.nsamples; i++) {
-		double diff = rl.samples[i] - rs.samples[i];
+		double diff = rl.samples[i] - base;
 
-		/* a disturbed pair can come out <= 0; 0 MHz says so instead of a huge rate */
-		rm.samples[i] = diff > 0 ? (LONG_ADDS - SHORT_ADDS) / diff * 1000.0 : 0;
-		sorted[i] = rm.samples[i];
+		if (!(diff > 0)) {
+			ib_reason("mhz: a %d-add pass (%.4g ns) no slower than a %d-add one (%.4g ns)",
+				  LONG_ADDS, rl.samples[i], SHORT_ADDS, base);
+			return IB_FAIL;
+		}
+		rm.samples[i] = (LONG_ADDS - SHORT_ADDS) / diff * 1000.0;
 	}
-	qsort(sorted, rm.nsamples, sizeof(double), cmp_dbl);
-	if (rm.nsamples) {
-		unsigned n = rm.nsamples;
-
-		rm.min = sorted[0];
-		rm.median = n % 2 ? sorted[n / 2] : (sorted[n / 2 - 1] + sorted[n / 2]) / 2;
-	}
+	rm.min = ib_min(rm.samples, rm.nsamples);
+	rm.median = ib_median(rm.samples, rm.nsamples);
 
 	double ci = cpuinfo_mhz();
 	if (ci > 0)

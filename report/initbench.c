@@ -50,7 +50,9 @@ static const struct cmd cmds[] = {
 static const char run_usage[] =
 	"usage: initbench run --kernel PATH|uml [--runs N] [--label NAME] [--accel auto|kvm|tcg]\n"
 	"         [--append \"WORDS\"] [--mem MB] [--timeout S] [--probe_s S] [--host_cpu CPU|-1]\n"
-	"         [--image PATH] [--results DIR] [-v|V=1] [--KNOB VALUE]...\n"
+	"         [--image PATH] [--results DIR] [--seed S] [-v|V=1] [--KNOB VALUE]...\n"
+	"       initbench run --variant NAME:KERNEL[:APPEND] --variant NAME2:KERNEL2[:APPEND2]...\n"
+	"         [--runs B] [--seed S] [other run options]   (B blocks, interleaved, default 5)\n"
 	"       initbench native [--label NAME] [--suite PATH] [--runs N] [--timeout S]\n"
 	"         [--host_cpu CPU|-1] [--results DIR] [-v|V=1] [--KNOB VALUE]...\n"
 	"  guest knobs (initbench.KNOB=VALUE on the kernel command line, --KNOB=VALUE natively):\n"
@@ -205,6 +207,8 @@ struct run_ctx {
 	char knobs[4096];           /* initbench.K=V words */
 	struct ib_accel_state accel;
 	char *label_dir;
+	struct ib_campaign *camp;   /* NULL outside a campaign */
+	unsigned pos;               /* 1-based position in camp */
 };
 
 static json_t *jstr_or_null(const char *s)
@@ -226,6 +230,8 @@ static json_t *launch_json(struct run_ctx *rc, unsigned num, char *const *argv,
 		json_array_append_new(a, json_string(argv[i]));
 	for (unsigned i = 0; i < o->nknobs; i++)
 		json_object_set_new(k, o->knob[i].name, json_string(o->knob[i].value));
+	if (o->seed_set)
+		json_object_set_new(k, "seed", json_sprintf("%lu", o->seed));
 	strftime(when, sizeof(when), "%Y-%m-%dT%H:%M:%SZ", gmtime(&started));
 	uname(&u);
 	json_object_set_new(j, "launcher", json_string(rc->launcher));
@@ -270,16 +276,30 @@ static json_t *launch_json(struct run_ctx *rc, unsigned num, char *const *argv,
 	json_object_set_new(j, "stderr_bytes", json_integer((json_int_t)r->stderr_bytes));
 	json_object_set_new(j, "launch_verdict", verdict ? json_integer(verdict) : json_null());
 	json_object_set_new(j, "verdict", verdict ? json_string(ib_verdict_name(verdict)) : json_null());
+	if (rc->camp)
+		ib_campaign_launch_facts(rc->camp, rc->pos, j);
 	free(cmd);
 	return j;
 }
 
-static void say_outcome(const struct ib_run_opts *o, unsigned i, const char *what,
+/* "boot 3/10 variant=new (block 2)" in a campaign, "boot 2/5 label=x" outside */
+static void say_boot(const struct run_ctx *rc, unsigned i)
+{
+	if (rc->camp)
+		fprintf(stderr, "initbench: boot %u/%u variant=%s (block %u)", rc->pos,
+			rc->camp->nboots, rc->o->label, rc->camp->boot[rc->pos - 1].block);
+	else
+		fprintf(stderr, "initbench: boot %u/%u label=%s", i, rc->o->runs, rc->o->label);
+}
+
+static void say_outcome(const struct run_ctx *rc, unsigned i, const char *what,
 			const struct ib_console_result *r, int verdict, const char *launcher)
 {
-	fprintf(stderr, "initbench: boot %u/%u label=%s: %s (exit %d) after %.1f s, ended by %s",
-		i, o->runs, o->label, ib_verdict_name(verdict), verdict, r->wall_s,
-		ib_ended_by_name(r->ended_by));
+	const struct ib_run_opts *o = rc->o;
+
+	say_boot(rc, i);
+	fprintf(stderr, ": %s (exit %d) after %.1f s, ended by %s",
+		ib_verdict_name(verdict), verdict, r->wall_s, ib_ended_by_name(r->ended_by));
 	if (r->first_byte_s >= 0)
 		fprintf(stderr, ", first byte at %.2f s", r->first_byte_s);
 	fprintf(stderr, "\n");
@@ -304,7 +324,7 @@ static void say_outcome(const struct ib_run_opts *o, unsigned i, const char *wha
 	}
 }
 
-static int boot_one(struct run_ctx *rc, unsigned i)
+static int boot_one(struct run_ctx *rc, unsigned i, unsigned *stored)
 {
 	struct ib_run_opts *o = rc->o;
 	struct ib_argv argv = { 0 }, env = { 0 };
@@ -327,8 +347,10 @@ static int boot_one(struct run_ctx *rc, unsigned i)
 	json = ib_strf("%s/results.json", dir);
 	cmdtxt = ib_strf("%s/command.txt", dir);
 	probe_log = ib_strf("%s/kvm-probe.log", dir);
-	fprintf(stderr, "initbench: boot %u/%u label=%s %s %s -> %s\n", i, o->runs, o->label,
-		rc->launcher, rc->kind ? o->kernel : o->suite, dir);
+	*stored = num;
+	ib_runopts_knob_words(o, rc->knobs, sizeof(rc->knobs));
+	say_boot(rc, i);
+	fprintf(stderr, " %s %s -> %s\n", rc->launcher, rc->kind ? o->kernel : o->suite, dir);
 
 	memset(&co, 0, sizeof(co));
 	co.host_cpu = o->host_cpu;
@@ -360,6 +382,8 @@ static int boot_one(struct run_ctx *rc, unsigned i)
 			ib_argv_push(&argv, "--mode=native");
 			for (unsigned k = 0; k < o->nknobs; k++)
 				ib_argv_pushf(&argv, "--%s=%s", o->knob[k].name, o->knob[k].value);
+			if (o->seed_set)
+				ib_argv_pushf(&argv, "--seed=%lu", o->seed);
 		}
 		co.argv = argv.v;
 		co.env = env.v;
@@ -382,7 +406,7 @@ static int boot_one(struct run_ctx *rc, unsigned i)
 		json_decref(launch);
 	}
 	verdict = ib_boot_verdict(&r, crc, prc);
-	say_outcome(o, i, argv.v[0], &r, verdict, rc->launcher);
+	say_outcome(rc, i, argv.v[0], &r, verdict, rc->launcher);
 	ib_argv_free(&argv);
 	ib_argv_free(&env);
 	free(dir);
@@ -393,32 +417,92 @@ static int boot_one(struct run_ctx *rc, unsigned i)
 	return verdict;
 }
 
+static int ctx_init(struct run_ctx *rc, struct ib_run_opts *o, int kind, const char *launcher)
+{
+	memset(rc, 0, sizeof(*rc));
+	rc->o = o;
+	rc->kind = kind;
+	rc->launcher = launcher;
+	rc->label_dir = ib_strf("%s/%s", o->results, o->label);
+	if (mkdir_p(rc->label_dir) < 0) {
+		fprintf(stderr, "initbench: cannot create %s: %s\n", rc->label_dir, strerror(errno));
+		free(rc->label_dir);
+		return -1;
+	}
+	return 0;
+}
+
+static int stops_all(int verdict)
+{
+	return verdict == IB_EXIT_LAUNCHER || verdict == IB_EXIT_HOSTIO ||
+	       verdict == IB_EXIT_INTERRUPT;
+}
+
 static int run_boots(struct ib_run_opts *o, int kind, const char *launcher)
 {
 	struct run_ctx rc;
+	unsigned stored;
 	int worst = 0;
 
-	memset(&rc, 0, sizeof(rc));
-	rc.o = o;
-	rc.kind = kind;
-	rc.launcher = launcher;
-	ib_runopts_knob_words(o, rc.knobs, sizeof(rc.knobs));
-	rc.label_dir = ib_strf("%s/%s", o->results, o->label);
-	if (mkdir_p(rc.label_dir) < 0) {
-		fprintf(stderr, "initbench: cannot create %s: %s\n", rc.label_dir, strerror(errno));
-		free(rc.label_dir);
+	if (ctx_init(&rc, o, kind, launcher) < 0)
 		return IB_EXIT_HOSTIO;
-	}
 	ib_console_catch_signals();
 	for (unsigned i = 1; i <= o->runs; i++) {
-		int v = boot_one(&rc, i);
+		int v = boot_one(&rc, i, &stored);
 
 		if (v > worst)
 			worst = v;
-		if (v == IB_EXIT_LAUNCHER || v == IB_EXIT_HOSTIO || v == IB_EXIT_INTERRUPT)
+		if (stops_all(v))
 			break;
 	}
 	free(rc.label_dir);
+	return worst;
+}
+
+/*
+ * A campaign: one run_ctx (and one copy of the options) per variant, boots in the order of
+ * ib_campaign_plan(); the campaign file is written before the first boot and after each.
+ */
+static int run_campaign(struct ib_campaign *c, struct ib_run_opts *vo, const int *kind)
+{
+	struct run_ctx *rc = calloc(c->nvariants, sizeof(*rc));
+	int worst = 0;
+	unsigned made = 0;
+
+	if (!rc || mkdir_p(vo[0].results) < 0 || ib_campaign_create(c, vo[0].results) < 0) {
+		free(rc);
+		return IB_EXIT_HOSTIO;
+	}
+	for (; made < c->nvariants; made++)
+		if (ctx_init(&rc[made], &vo[made], kind[made],
+			     kind[made] == IB_KERNEL_UML ? "uml" : "qemu") < 0) {
+			worst = IB_EXIT_HOSTIO;
+			break;
+		}
+	fprintf(stderr, "initbench: campaign %s: %u variants x %u blocks, seed %llu -> %s\n",
+		c->id, c->nvariants, c->blocks, (unsigned long long)c->seed, c->path);
+	ib_console_catch_signals();
+	for (unsigned p = 0; made == c->nvariants && p < c->nboots; p++) {
+		struct ib_campaign_boot *b = &c->boot[p];
+		struct run_ctx *r = &rc[b->variant];
+		int v;
+
+		r->camp = c;
+		r->pos = p + 1;
+		r->o->seed = b->boot_seed;
+		r->o->seed_set = 1;
+		v = boot_one(r, b->boot, &b->stored);
+		b->verdict = v;
+		if (ib_campaign_write(c) < 0 && v < IB_EXIT_HOSTIO)
+			v = IB_EXIT_HOSTIO;
+		if (v > worst)
+			worst = v;
+		if (stops_all(v))
+			break;
+	}
+	for (unsigned i = 0; i < made; i++)
+		free(rc[i].label_dir);
+	free(rc);
 	return worst;
 }
 
@@ -450,6 +534,24 @@ static const char *absolute(const char *path)
 	return r ? r : path;
 }
 
+/* --variant: every variant is checked before the first boot (campaign.h) */
+static int cmd_campaign(struct ib_run_opts *o)
+{
+	static struct ib_campaign c;
+	static struct ib_run_opts vo[IB_MAX_VARIANTS];
+	int kind[IB_MAX_VARIANTS], rc;
+	char err[PATH_MAX + 128];
+
+	rc = ib_campaign_setup(&c, o, vo, kind, err, sizeof(err));
+	if (rc) {
+		fprintf(stderr, "initbench run: %s\n", err);
+		return rc < -1 ? IB_EXIT_HOSTIO : IB_EXIT_USAGE;
+	}
+	rc = run_campaign(&c, vo, kind);
+	ib_campaign_free(&c);
+	return rc;
+}
+
 static int cmd_run(int argc, char **argv)
 {
 	struct ib_run_opts o;
@@ -460,6 +562,16 @@ static int cmd_run(int argc, char **argv)
 	rc = parse_or_usage(&o, "run", argc, argv);
 	if (rc >= 0)
 		return rc;
+	if (!o.image)
+		o.image = ib_strf("%s/initramfs.cpio.gz", exe_dir);
+	if (o.nvariants) {
+		if (access(o.image, R_OK) < 0) {
+			fprintf(stderr, "initbench run: image %s: %s\n", o.image, strerror(errno));
+			return IB_EXIT_USAGE;
+		}
+		o.image = absolute(o.image);
+		return cmd_campaign(&o);
+	}
 	kind = ib_kernel_kind(o.kernel, err, sizeof(err));
 	if (kind != IB_KERNEL_BAD)
 		o.kernel = absolute(o.kernel);
@@ -467,8 +579,6 @@ static int cmd_run(int argc, char **argv)
 		fprintf(stderr, "initbench run: %s\n", err);
 		return IB_EXIT_USAGE;
 	}
-	if (!o.image)
-		o.image = ib_strf("%s/initramfs.cpio.gz", exe_dir);
 	if (access(o.image, R_OK) < 0) {
 		fprintf(stderr, "initbench run: image %s: %s\n", o.image, strerror(errno));
 		return IB_EXIT_USAGE;

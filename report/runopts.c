@@ -86,7 +86,7 @@ static int is_host_opt(const char *name)
 {
 	static const char *const opts[] = { "kernel", "image", "results", "suite", "label",
 		"accel", "append", "runs", "mem", "mem_mb", "timeout", "boot_timeout_s", "probe_s",
-		"host_cpu" };
+		"host_cpu", "variant", "seed" };
 
 	for (size_t i = 0; i < sizeof(opts) / sizeof(opts[0]); i++)
 		if (!strcmp(name, opts[i]))
@@ -160,6 +160,7 @@ int ib_runopts_parse(struct ib_run_opts *o, int argc, char **argv, char *err, si
 			if (get_long(val, 1, 1000, &x))
 				BAD("bad argument '--runs %s': use 1..1000", val);
 			o->runs = (unsigned)x;
+			o->runs_set = 1;
 		} else if (!strcmp(name, "mem") || !strcmp(name, "mem_mb")) {
 			if (get_long(val, 32, 65536, &x))
 				BAD("bad argument '--%s %s': use 32..65536 (MB)", name, val);
@@ -177,6 +178,25 @@ int ib_runopts_parse(struct ib_run_opts *o, int argc, char **argv, char *err, si
 				BAD("bad argument '--host_cpu %s': use -1 (none) or a CPU number", val);
 			o->host_cpu = (int)x;
 			o->host_cpu_set = 1;
+		} else if (!strcmp(name, "variant")) {
+			struct ib_variant v;
+
+			if (o->native)
+				BAD("bad argument '--variant': native runs no kernel");
+			if (ib_variant_parse(val, &v, err, errlen))
+				return -1;
+			for (unsigned k = 0; k < o->nvariants; k++)
+				if (!strncmp(o->variant[k], v.name, strlen(v.name)) &&
+				    o->variant[k][strlen(v.name)] == ':')
+					BAD("bad variant '%s': the name %s is given twice", val, v.name);
+			if (o->nvariants == IB_MAX_VARIANTS)
+				BAD("bad variant '%s': at most %d variants", val, IB_MAX_VARIANTS);
+			o->variant[o->nvariants++] = val;
+		} else if (!strcmp(name, "seed")) {
+			if (get_long(val, 0, 4294967295L, &x))
+				BAD("bad argument '--seed %s': use 0..4294967295", val);
+			o->seed = (unsigned long)x;
+			o->seed_set = 1;
 		} else if (is_guest_knob(name)) {
 			unsigned k;
 
@@ -199,8 +219,14 @@ int ib_runopts_parse(struct ib_run_opts *o, int argc, char **argv, char *err, si
 			BAD("bad argument '--%s': unknown option", name);
 		}
 	}
-	if (!o->native && !o->kernel)
-		BAD("missing argument: --kernel PATH|uml");
+	if (o->nvariants && o->kernel)
+		BAD("bad argument '--kernel': not with --variant (each variant names its kernel)");
+	if (o->nvariants && o->label)
+		BAD("bad argument '--label': not with --variant (a variant's name is its label)");
+	if (!o->native && !o->kernel && !o->nvariants)
+		BAD("missing argument: --kernel PATH|uml or --variant NAME:KERNEL[:APPEND]");
+	if (o->nvariants && !o->runs_set)
+		o->runs = IB_CAMPAIGN_RUNS;
 	return 0;
 }
 
@@ -212,6 +238,8 @@ void ib_runopts_knob_words(const struct ib_run_opts *o, char *buf, size_t len)
 	for (unsigned k = 0; k < o->nknobs && n < len; k++)
 		n += (size_t)snprintf(buf + n, len - n, "%sinitbench.%s=%s", n ? " " : "",
 				      o->knob[k].name, o->knob[k].value);
+	if (o->seed_set && n < len)
+		snprintf(buf + n, len - n, "%sinitbench.seed=%lu", n ? " " : "", o->seed);
 }
 
 int ib_boot_verdict(const struct ib_console_result *r, int console_rc, int parse_rc)

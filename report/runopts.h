@@ -9,7 +9,11 @@
  * `--name=VALUE`; `-v` or `V=1` for verbose, `-h`/`--help`. Host options: --kernel PATH|uml,
  * --image, --results, --label, --suite (native), --runs, --accel auto|kvm|tcg, --append
  * (repeatable, words add up), --mem/--mem_mb, --timeout/--boot_timeout_s, --probe_s,
- * --host_cpu (-1 = unpinned). Every other `--KNOB` in IB_GUEST_KNOBS is a guest knob: it
+ * --host_cpu (-1 = unpinned), --variant NAME:KERNEL[:APPEND] (run, repeatable, instead of
+ * --kernel and --label: a campaign, see campaign.h; its syntax is checked here, duplicate
+ * names refused, --runs then defaults to IB_CAMPAIGN_RUNS blocks), --seed 0..4294967295
+ * (a campaign's seed; without --variant the guest's run-order seed for every boot, passed
+ * as the knob seed). Every other `--KNOB` in IB_GUEST_KNOBS is a guest knob: it
  * becomes `initbench.KNOB=VALUE` on the kernel command line (run) or `--KNOB=VALUE` for the
  * suite (native); its value must be non-empty printable ASCII without spaces or quotes (it
  * is the guest that checks the value itself, refuses it and records that).
@@ -20,6 +24,7 @@
 
 #include <stddef.h>
 #include "console.h"
+#include "campaign.h"
 
 /*
  * Exit codes of `initbench run` and `initbench native` (docs/launch.md). With several boots
@@ -44,7 +49,7 @@ int ib_boot_verdict(const struct ib_console_result *r, int console_rc, int parse
 const char *ib_verdict_name(int code);
 
 #define IB_MAX_KNOBS 32
-#define IB_GUEST_KNOBS "bench skip reps budget_ms timeout_s pin cpu hello sh tmpdir shell"
+#define IB_GUEST_KNOBS "bench skip reps budget_ms timeout_s pin cpu hello sh tmpdir seed shell"
 
 struct ib_knob {
 	char name[16];
@@ -63,13 +68,19 @@ struct ib_run_opts {
 	int verbose;
 	struct ib_knob knob[IB_MAX_KNOBS];
 	unsigned nknobs;
+	const char *variant[IB_MAX_VARIANTS]; /* NAME:KERNEL[:APPEND] as given */
+	unsigned nvariants;
+	unsigned long seed;      /* --seed; becomes initbench.seed= when seed_set */
+	int seed_set;
+	int runs_set;
 };
 
 void ib_runopts_init(struct ib_run_opts *o, int native);
 int ib_runopts_parse(struct ib_run_opts *o, int argc, char **argv, char *err, size_t errlen);
 /* [A-Za-z0-9._-]+, no leading dot, at most 64 bytes */
 int ib_label_ok(const char *label);
-/* the guest knobs as kernel command line words: "initbench.reps=3 initbench.pin=0" */
+/* the guest knobs as kernel command line words: "initbench.reps=3 initbench.pin=0", then
+ * initbench.seed=S when o->seed_set */
 void ib_runopts_knob_words(const struct ib_run_opts *o, char *buf, size_t len);
 
 #endif

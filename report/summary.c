@@ -377,3 +377,21 @@ void ib_summary_print(FILE *f, const struct ib_set *set)
 		section(f, &sections[i], set);
 	notes(f, set);
 }
+
+const char *ib_summary_metric(size_t i, const char **section)
+{
+	for (size_t s = 0, k = 0; s < sizeof(sections) / sizeof(sections[0]); s++)
+		for (const struct column *c = sections[s].col; c->metric; c++) {
+			int seen = 0;
+			/* a metric in two tables (ctx_2p_0k) counts once, in the first */
+			for (size_t t = 0; t < s && !seen; t++)
+				for (const struct column *d = sections[t].col; d->metric && !seen; d++)
+					seen = !strcmp(d->metric, c->metric);
+			if (seen || k++ != i)
+				continue;
+			if (section)
+				*section = sections[s].title;
+			return c->metric;
+		}
+	return NULL;
+}

@@ -21,4 +21,10 @@
 
 void ib_summary_print(FILE *f, const struct ib_set *set);
 
+/*
+ * The i-th metric (from 0) of the six tables, in summary order, each once (ctx_2p_0k is in
+ * Context switching); NULL past the last. *section (if not NULL) is its table's title.
+ */
+const char *ib_summary_metric(size_t i, const char **section);
+
 #endif

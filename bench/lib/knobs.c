@@ -5,6 +5,7 @@
  * A struct ib_knobs points into itself (opts.hello -> hello[]): never copy one.
  */
 #include <errno.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -26,6 +27,9 @@
 #endif
 #ifndef CONFIG_IB_CPU
 #define CONFIG_IB_CPU 0
+#endif
+#ifndef CONFIG_IB_SEED
+#define CONFIG_IB_SEED 0
 #endif
 #ifndef CONFIG_IB_BENCH_LIST
 #define CONFIG_IB_BENCH_LIST "all"
@@ -67,6 +71,7 @@ static const struct kdef kdefs[IB_NKNOBS] = {
 	[IB_K_SH] = { "sh", KT_PATH, 0, 0 },
 	[IB_K_TMPDIR] = { "tmpdir", KT_PATH, 0, 0 },
 	[IB_K_FSDIR] = { "fsdir", KT_PATH, 0, 0 },
+	[IB_K_SEED] = { "seed", KT_UINT, 0, 4294967295L },
 };
 
 /* initbench.* words that belong to PID 1, not to the suite */
@@ -99,6 +104,7 @@ static void set_default(struct ib_knobs *k, unsigned id)
 	case IB_K_SH: snprintf(k->sh, sizeof(k->sh), "%s", CONFIG_IB_SH); break;
 	case IB_K_TMPDIR: snprintf(k->tmpdir, sizeof(k->tmpdir), "%s", CONFIG_IB_TMPDIR); break;
 	case IB_K_FSDIR: snprintf(k->fsdir, sizeof(k->fsdir), "%s", CONFIG_IB_FSDIR); break;
+	case IB_K_SEED: k->seed = (unsigned long)CONFIG_IB_SEED; break;
 	}
 	k->src[id] = IB_SRC_CONFIG;
 }
@@ -136,6 +142,7 @@ const char *ib_knob_value(const struct ib_knobs *k, unsigned id, char *buf, size
 	case IB_K_TIMEOUT_S: snprintf(buf, cap, "%u", k->opts.timeout_s); break;
 	case IB_K_PIN: snprintf(buf, cap, "%d", k->opts.pin); break;
 	case IB_K_CPU: snprintf(buf, cap, "%d", k->opts.cpu); break;
+	case IB_K_SEED: snprintf(buf, cap, "%lu", k->seed); break;
 	default: snprintf(buf, cap, "%s", str_slot((struct ib_knobs *)k, id)); break;
 	}
 	return buf;
@@ -260,6 +267,8 @@ int ib_knob_set(struct ib_knobs *k, const char *name, const char *val, enum ib_k
 			k->opts.timeout_s = (unsigned)v;
 		else if (id == IB_K_PIN)
 			k->opts.pin = (int)v;
+		else if (id == IB_K_SEED)
+			k->seed = (unsigned long)v;
 		else
 			k->opts.cpu = (int)v;
 		break;
@@ -346,4 +355,28 @@ int ib_knobs_from_cmdline(struct ib_knobs *k, const char *cmdline)
 			refused++;
 	}
 	return refused;
+}
+
+static uint64_t splitmix64(uint64_t *state)
+{
+	uint64_t z = (*state += 0x9e3779b97f4a7c15ULL);
+
+	z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
+	z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
+	return z ^ (z >> 31);
+}
+
+void ib_run_order(unsigned *idx, unsigned n, unsigned long seed)
+{
+	uint64_t state = seed;
+
+	if (!seed)
+		return;
+	/* the modulo bias over at most a few hundred entries is far below 2^-50: ignored */
+	for (unsigned i = n; i > 1; i--) {
+		unsigned j = (unsigned)(splitmix64(&state) % i), t = idx[i - 1];
+
+		idx[i - 1] = idx[j];
+		idx[j] = t;
+	}
 }

@@ -4,7 +4,8 @@
  * overrides (DESIGN.md contract 1).
  *
  * Knobs: bench, skip (comma lists of registry names; bench also "all"), reps, budget_ms,
- * timeout_s, pin (0/1), cpu, hello, sh, tmpdir, fsdir (absolute paths).
+ * timeout_s, pin (0/1), cpu, hello, sh, tmpdir, fsdir (absolute paths), seed (run order:
+ * 0 = registry order, else a shuffle reproducible from the seed, 0..4294967295).
  * Defaults come from config.h (CONFIG_IB_*); knobs without a Kconfig symbol have built-in
  * defaults (bench=all, skip=, hello=/bin/ib-hello, sh=/bin/sh, tmpdir=/tmp, fsdir=/tmp).
  *
@@ -23,6 +24,9 @@
  *  - refused: pairs separated by ',', each value escaped as in docs/protocol.md with ','
  *    also escaped (%2C), so the list splits unambiguously after the field is unescaped.
  *  - k->bench_known, when set, is asked whether a name in bench/skip exists.
+ *  - ib_run_order() permutes idx[0..n) in place: seed 0 leaves it as it is, any other seed
+ *    gives a Fisher-Yates shuffle driven by splitmix64(seed), the same on every machine
+ *    (pure integer arithmetic), so the host can reproduce a boot's order from its seed.
  */
 #ifndef IB_KNOBS_H
 #define IB_KNOBS_H
@@ -33,7 +37,7 @@ enum ib_knob_src { IB_SRC_CONFIG, IB_SRC_CMDLINE, IB_SRC_ARG };
 
 enum ib_knob_id {
 	IB_K_BENCH, IB_K_SKIP, IB_K_REPS, IB_K_BUDGET_MS, IB_K_TIMEOUT_S, IB_K_PIN, IB_K_CPU,
-	IB_K_HELLO, IB_K_SH, IB_K_TMPDIR, IB_K_FSDIR, IB_NKNOBS
+	IB_K_HELLO, IB_K_SH, IB_K_TMPDIR, IB_K_FSDIR, IB_K_SEED, IB_NKNOBS
 };
 
 #define IB_KNOB_STR 512
@@ -47,6 +51,7 @@ struct ib_knobs {
 	char sh[IB_KNOB_STR];
 	char tmpdir[IB_KNOB_STR];
 	char fsdir[IB_KNOB_STR];
+	unsigned long seed;       /* run order, not in ib_opts: only main.c needs it */
 	enum ib_knob_src src[IB_NKNOBS];
 	char refused[IB_REFUSED_MAX];
 	unsigned nrefused;
@@ -65,5 +70,6 @@ const char *ib_knob_value(const struct ib_knobs *k, unsigned id, char *buf, size
 const char *ib_knob_src_name(enum ib_knob_src s);
 /* 1 if name is in the comma list (exact item match) */
 int ib_list_has(const char *list, const char *name);
+void ib_run_order(unsigned *idx, unsigned n, unsigned long seed);
 
 #endif

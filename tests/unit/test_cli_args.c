@@ -2,7 +2,8 @@
 /*
  * test_cli_args.c - `initbench run|native` argument parsing (runopts.c): defaults from
  * config.h, both option forms, guest knobs on the kernel command line, refusals naming the
- * argument, labels, and the exit code of a boot from what the console saw.
+ * argument, labels, campaign variants and seeds, and the exit code of a boot from what the
+ * console saw.
  */
 #define _GNU_SOURCE
 #include <setjmp.h>
@@ -116,6 +117,53 @@ static void bad_arguments_are_named(void **state)
 	assert_null(strchr(err, '\n'));
 }
 
+static void variants_and_seed(void **state)
+{
+	struct ib_run_opts o;
+	char err[512], words[1024];
+	char *a[] = { "--variant", "base:/k/a", "--variant=new:uml:pti=on", "--seed", "42",
+		      "--reps=3", NULL };
+
+	(void)state;
+	assert_int_equal(parse(&o, 0, a, ARGC(a), err), 0);
+	assert_int_equal(o.nvariants, 2);
+	assert_string_equal(o.variant[0], "base:/k/a");
+	assert_string_equal(o.variant[1], "new:uml:pti=on");
+	assert_null(o.kernel);
+	assert_null(o.label);
+	assert_int_equal(o.runs, IB_CAMPAIGN_RUNS);
+	assert_int_equal(o.seed, 42);
+	assert_int_equal(o.seed_set, 1);
+	ib_runopts_knob_words(&o, words, sizeof(words));
+	assert_string_equal(words, "initbench.reps=3 initbench.seed=42");
+	/* --runs B is the number of blocks */
+	assert_int_equal(parse(&o, 0, ARGV("--runs", "3", "--variant", "a:/k"), 4, err), 0);
+	assert_int_equal(o.runs, 3);
+	/* a plain run: --seed is the guest's run-order seed, --runs keeps its default */
+	assert_int_equal(parse(&o, 0, ARGV("--kernel", "/k", "--seed=0"), 3, err), 0);
+	assert_int_equal(o.runs, CONFIG_IB_RUNS);
+	ib_runopts_knob_words(&o, words, sizeof(words));
+	assert_string_equal(words, "initbench.seed=0");
+	assert_int_equal(parse(&o, 0, ARGV("--kernel", "/k"), 2, err), 0);
+	assert_int_equal(o.seed_set, 0);
+
+	assert_int_equal(parse(&o, 0, ARGV("--variant", "a:/k", "--variant", "a:/j"), 4, err), -1);
+	assert_non_null(strstr(err, "twice"));
+	assert_int_equal(parse(&o, 0, ARGV("--variant", "ab:/k", "--variant", "a:/j"), 4, err), 0);
+	assert_int_equal(parse(&o, 0, ARGV("--variant", "a:/k", "--kernel", "/j"), 4, err), -1);
+	assert_non_null(strstr(err, "--kernel"));
+	assert_int_equal(parse(&o, 0, ARGV("--variant", "a:/k", "--label", "x"), 4, err), -1);
+	assert_non_null(strstr(err, "--label"));
+	assert_int_equal(parse(&o, 0, ARGV("--variant", "a"), 2, err), -1);
+	assert_non_null(strstr(err, "variant 'a'"));
+	assert_int_equal(parse(&o, 0, ARGV("--variant", "a b:/k"), 2, err), -1);
+	assert_int_equal(parse(&o, 1, ARGV("--variant", "a:/k"), 2, err), -1);
+	assert_int_equal(parse(&o, 0, ARGV("--kernel", "/k", "--seed", "4294967296"), 4, err), -1);
+	assert_non_null(strstr(err, "--seed"));
+	assert_int_equal(parse(&o, 0, ARGV("--kernel", "/k", "--seed", "-1"), 4, err), -1);
+	assert_null(strchr(err, '\n'));
+}
+
 static void labels(void **state)
 {
 	(void)state;
@@ -174,6 +222,7 @@ int main(void)
 		cmocka_unit_test(both_forms_and_aliases),
 		cmocka_unit_test(guest_knobs_become_cmdline_words),
 		cmocka_unit_test(bad_arguments_are_named),
+		cmocka_unit_test(variants_and_seed),
 		cmocka_unit_test(labels),
 		cmocka_unit_test(verdicts),
 	};

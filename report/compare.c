@@ -1,0 +1,658 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * compare.c - `initbench compare [--results DIR] [--json OUT] [--noise-floor PCT]
+ * [--aa LABEL_A LABEL_B]... BASE NEW...` (docs/compare.md has the method).
+ *
+ * The boot is the unit: per metric, each complete boot gives one value, the median of its
+ * samples (recomputed from `samples`); a variant is the geometric mean of those, and a
+ * comparison is a Welch t-interval on their logs (report/stats.h). Boots whose records are
+ * not complete are left out and listed; nothing is averaged in silently.
+ */
+#define _GNU_SOURCE
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <gsl/gsl_cdf.h>
+#include <jansson.h>
+
+#include "results.h"
+#include "stats.h"
+#include "store.h"
+#include "summary.h"
+
+#define FDR_Q 0.05
+#define DRIFT_P 0.01
+#define BIMODAL_MIN_N 10
+#define MIN_FLOOR_PCT 1.0
+#define MAX_METRICS 64
+
+/* one label's boots that count, and those left out */
+struct variant {
+	const char *label;
+	const struct ib_boot **boot;
+	size_t n, excluded;
+	const char *clocksource, *accel;   /* "" when boots disagree among themselves: "mixed" */
+};
+
+/* one metric of one variant */
+struct cell {
+	double *med;            /* per boot of the variant, NaN when the boot lacks it */
+	double *vals;           /* the finite ones, packed */
+	size_t n;
+	double gmean, lo, hi, min, iqr, cv_within, cv_between;
+	size_t outliers;
+	int bimodal, drift, timer;
+	const char *unit;
+};
+
+struct row {
+	const char *metric, *section;
+	size_t v;               /* variant index (1...) */
+	struct ib_welch w;
+	double p_mw, q, floor_pct;
+	int significant, within;
+	int f_clock, f_accel, f_incomplete;
+};
+
+static const char *str(const json_t *o, const char *key)
+{
+	const char *v = json_string_value(json_object_get(o, key));
+	return v ? v : "";
+}
+
+/* the table title up to its " - " or " in " ("Processor, Processes") */
+static void short_section(const char *title, char *out, size_t cap)
+{
+	const char *e = strstr(title, " - "), *in = strstr(title, " in ");
+	if (!e || (in && in < e))
+		e = in;
+	snprintf(out, cap, "%.*s", e ? (int)(e - title) : (int)strlen(title), title);
+}
+
+static const json_t *measurement(const json_t *res, const char *metric)
+{
+	size_t i, k;
+	json_t *m, *o;
+	json_array_foreach(json_object_get(res, "measurements"), i, m) {
+		if (strcmp(str(m, "metric"), metric))
+			continue;
+		json_array_foreach(json_object_get(res, "outcomes"), k, o)
+			if (!strcmp(str(o, "bench"), str(m, "bench")) && strcmp(str(o, "status"), "ok"))
+				return NULL;
+		return m;
+	}
+	return NULL;
+}
+
+/* the numbers of a JSON array into a new buffer; count in *n */
+static double *numbers(const json_t *a, size_t *n)
+{
+	double *v = malloc((json_array_size(a) + 1) * sizeof(*v));
+	size_t i;
+	json_t *x;
+	*n = 0;
+	if (!v)
+		return NULL;
+	json_array_foreach(a, i, x)
+		if (json_is_number(x))
+			v[(*n)++] = json_number_value(x);
+	return v;
+}
+
+static double env_num(const json_t *res, const char *key)
+{
+	const char *s = str(json_object_get(res, "env"), key);
+	char *e;
+	double v = strtod(s, &e);
+	return *s && !*e ? v : NAN;
+}
+
+static int cell_fill(struct cell *c, const struct variant *v, const char *metric)
+{
+	size_t nb = v->n, pooled_n = 0, cap = 0;
+	double *pooled = NULL, *cvs = calloc(nb + 1, sizeof(double)), *rho = calloc(nb + 1, sizeof(double));
+	size_t *ns = calloc(nb + 1, sizeof(size_t)), ncv = 0;
+	memset(c, 0, sizeof(*c));
+	c->med = calloc(nb + 1, sizeof(double));
+	c->vals = calloc(nb + 1, sizeof(double));
+	c->unit = "";
+	if (!c->med || !c->vals || !cvs || !rho || !ns)
+		return -1;
+	for (size_t b = 0; b < nb; b++) {
+		const json_t *res = v->boot[b]->res, *m = measurement(res, metric);
+		size_t ns_b = 0, nraw = 0;
+		double *s = m ? numbers(json_object_get(m, "samples"), &ns_b) : NULL;
+		c->med[b] = rho[b] = NAN;
+		if (!s || !ns_b) {
+			free(s);
+			continue;
+		}
+		c->unit = str(m, "unit");
+		c->med[b] = ib_stat_median(s, ns_b);
+		c->vals[c->n++] = c->med[b];
+		if (ns_b >= 2)
+			cvs[ncv++] = ib_stat_cv(s, ns_b);
+		rho[b] = ib_stat_spearman(s, ns_b);
+		ns[b] = ns_b;
+		/* outliers against the boot's own median, so that boots apart are not outliers */
+		unsigned char *keep = malloc(ns_b);
+		c->outliers += ib_stat_outliers(s, ns_b, keep);
+		if (pooled_n + ns_b > cap) {
+			cap = 2 * (pooled_n + ns_b);
+			double *p = realloc(pooled, cap * sizeof(*p));
+			if (!p) {
+				free(keep), free(s);
+				continue;
+			}
+			pooled = p;
+		}
+		for (size_t i = 0; keep && i < ns_b; i++)
+			if (keep[i])
+				pooled[pooled_n++] = s[i];
+		free(keep);
+		/* an interval too short for the clock of that boot (METHODS.md: Timing) */
+		double res_ns = env_num(res, "timer_res_ns"), cost = env_num(res, "timer_cost_ns");
+		double *raw = numbers(json_object_get(m, "raw_ns"), &nraw);
+		for (size_t i = 0; raw && i < nraw; i++)
+			if ((!isnan(res_ns) && raw[i] < 1000 * res_ns) || (!isnan(cost) && raw[i] < 100 * cost))
+				c->timer = 1;
+		free(raw);
+		free(s);
+	}
+	c->gmean = ib_stat_gmean(c->vals, c->n);
+	c->min = ib_stat_min(c->vals, c->n);
+	c->iqr = ib_stat_iqr(c->vals, c->n);
+	c->cv_within = ib_stat_median(cvs, ncv);
+	c->cv_between = ib_stat_cv(c->vals, c->n);
+	c->lo = c->hi = NAN;
+	if (c->n >= 2 && c->gmean > 0) {
+		double t = gsl_cdf_tdist_Pinv(0.975, (double)(c->n - 1));
+		double h = t * ib_stat_logsd(c->vals, c->n) / sqrt((double)c->n);
+		c->lo = c->gmean * exp(-h);
+		c->hi = c->gmean * exp(h);
+	}
+	c->bimodal = pooled_n >= BIMODAL_MIN_N && ib_stat_bimodality(pooled, pooled_n) > IB_BIMODAL_BC;
+	double dp = ib_stat_drift_p(rho, ns, nb);
+	c->drift = !isnan(dp) && dp < DRIFT_P;
+	free(pooled), free(cvs), free(rho), free(ns);
+	return 0;
+}
+
+static void cell_free(struct cell *c)
+{
+	free(c->med);
+	free(c->vals);
+}
+
+/* split a set into variants by label, leaving out incomplete boots (listed on f) */
+static int variants(const struct ib_set *set, char *const *labels, size_t nl,
+		    struct variant *v, FILE *f)
+{
+	for (size_t l = 0; l < nl; l++) {
+		v[l] = (struct variant){ labels[l], calloc(set->n + 1, sizeof(*v[l].boot)), 0, 0, NULL, NULL };
+		if (!v[l].boot)
+			return -1;
+		for (size_t i = 0; i < set->n; i++) {
+			const struct ib_boot *b = &set->boots[i];
+			const json_t *in = json_object_get(b->res, "integrity");
+			if (strcmp(b->label, labels[l]))
+				continue;
+			if (strcmp(str(in, "status"), "complete")) {
+				fprintf(f, "excluded: %s/%lu: %s%s%s\n", b->label, b->num,
+					*str(in, "status") ? str(in, "status") : "no integrity",
+					*str(in, "summary") ? ": " : "", str(in, "summary"));
+				v[l].excluded++;
+				continue;
+			}
+			const char *cs = str(json_object_get(b->res, "env"), "clocksource");
+			const char *ac = str(json_object_get(b->res, "launch"), "accel");
+			v[l].clocksource = !v[l].clocksource || !strcmp(v[l].clocksource, cs) ? cs : "mixed";
+			v[l].accel = !v[l].accel || !strcmp(v[l].accel, ac) ? ac : "mixed";
+			v[l].boot[v[l].n++] = b;
+		}
+		if (!v[l].clocksource)
+			v[l].clocksource = v[l].accel = "";
+	}
+	return 0;
+}
+
+static int bigger_better(const char *unit)
+{
+	return !strcmp(unit, "MB/s");
+}
+
+/* 4 significant digits, but never an exponent for the big ones ("13110", not "1.311e+04") */
+static const char *num(char *out, size_t cap, double v)
+{
+	snprintf(out, cap, fabs(v) >= 1e4 ? "%.0f" : "%.4g", v);
+	return out;
+}
+
+/* the interval of a variant's value: "0.6003 [0.5981, 0.6025]" or the value alone */
+static void value_ci(char *out, size_t cap, double v, double lo, double hi)
+{
+	char a[32], b[32], c[32];
+	if (isnan(v))
+		snprintf(out, cap, "-");
+	else if (isnan(lo))
+		snprintf(out, cap, "%s", num(a, sizeof(a), v));
+	else
+		snprintf(out, cap, "%s [%s, %s]", num(a, sizeof(a), v), num(b, sizeof(b), lo),
+			 num(c, sizeof(c), hi));
+}
+
+static void pct_ci(char *out, size_t cap, double r, double lo, double hi)
+{
+	if (isnan(r))
+		snprintf(out, cap, "-");
+	else if (isnan(lo))
+		snprintf(out, cap, "%+.1f", (r - 1) * 100);
+	else
+		snprintf(out, cap, "%+.1f [%+.1f, %+.1f]", (r - 1) * 100, (lo - 1) * 100, (hi - 1) * 100);
+}
+
+static void cv_pair(char *out, size_t cap, double a, double b)
+{
+	char x[16], y[16];
+	snprintf(x, sizeof(x), isnan(a) ? "-" : "%.1f", a * 100);
+	snprintf(y, sizeof(y), isnan(b) ? "-" : "%.1f", b * 100);
+	snprintf(out, cap, "%s/%s", x, y);
+}
+
+static json_t *jnum(double v)
+{
+	return isnan(v) || isinf(v) ? json_null() : json_real(v);
+}
+
+static json_t *jci(double lo, double hi)
+{
+	return isnan(lo) ? json_null() : json_pack("[o,o]", jnum(lo), jnum(hi));
+}
+
+static json_t *cell_json(const struct cell *c)
+{
+	return json_pack("{s:o,s:o,s:o,s:o,s:o,s:o,s:I}", "gmean", jnum(c->gmean),
+			 "ci", jci(c->lo, c->hi), "min", jnum(c->min), "iqr", jnum(c->iqr),
+			 "cv_within", jnum(c->cv_within), "cv_between", jnum(c->cv_between),
+			 "n", (json_int_t)c->n);
+}
+
+static void flag(char *out, size_t cap, size_t *o, json_t *list, const char *name,
+		 size_t count)
+{
+	if (*o < cap)
+		*o += (size_t)snprintf(out + *o, cap - *o, count ? "%s%s=%zu" : "%s%s",
+				       *o ? "," : "", name, count);
+	if (list)
+		json_array_append_new(list, json_string(name));
+}
+
+static void flags(char *out, size_t cap, const struct row *r, const struct cell *a,
+		  const struct cell *b, json_t *list)
+{
+	size_t o = 0;
+	out[0] = 0;
+	if (a->bimodal || b->bimodal)
+		flag(out, cap, &o, list, "bimodal", 0);
+	if (a->drift || b->drift)
+		flag(out, cap, &o, list, "drift", 0);
+	if (a->outliers + b->outliers)
+		flag(out, cap, &o, list, "outliers", a->outliers + b->outliers);
+	if (a->timer || b->timer)
+		flag(out, cap, &o, list, "timer-limited", 0);
+	if (r->f_clock)
+		flag(out, cap, &o, list, "clocksource", 0);
+	if (r->f_accel)
+		flag(out, cap, &o, list, "accel", 0);
+	if (r->f_incomplete)
+		flag(out, cap, &o, list, "incomplete", 0);
+}
+
+/*
+ * Per boot, the mean over the metrics `use` of ln(value), negated for MB/s when `time`
+ * (so that a bigger score is always slower); as exp() so that ib_stat_welch_log() can take
+ * it. A boot lacking one of the metrics gets no score.
+ */
+static size_t scores(const struct cell *c, const int *use, size_t nm, size_t nb, int time,
+		     double *out)
+{
+	size_t k = 0;
+	for (size_t b = 0; b < nb; b++) {
+		double s = 0;
+		size_t n = 0;
+		for (size_t j = 0; j < nm; j++) {
+			if (!use[j])
+				continue;
+			if (!(c[j].med[b] > 0))
+				break;
+			s += (time && bigger_better(c[j].unit) ? -1 : 1) * log(c[j].med[b]);
+			n++;
+		}
+		size_t want = 0;
+		for (size_t j = 0; j < nm; j++)
+			want += use[j] != 0;
+		if (n == want && n)
+			out[k++] = exp(s / (double)n);
+	}
+	return k;
+}
+
+static void aggregate(FILE *f, json_t *arr, const char *name, const char *variant,
+		      struct cell *base, struct cell *neu, const int *use, size_t nm,
+		      size_t nba, size_t nbb, int time, int bw)
+{
+	double *sa = calloc(nba + 1, sizeof(double)), *sb = calloc(nbb + 1, sizeof(double));
+	size_t k = 0, na, nb;
+	struct ib_welch w;
+	char ci[96];
+	for (size_t j = 0; j < nm; j++)
+		k += use[j] != 0;
+	if (!sa || !sb || !k) {
+		free(sa), free(sb);
+		return;
+	}
+	na = scores(base, use, nm, nba, time, sa);
+	nb = scores(neu, use, nm, nbb, time, sb);
+	ib_stat_welch_log(sa, na, sb, nb, 0.95, &w);
+	free(sa), free(sb);
+	value_ci(ci, sizeof(ci), w.ratio, w.lo, w.hi);
+	fprintf(f, "  %-34s %-32s %-7s %zu\n", name, ci,
+		isnan(w.ratio) || w.ratio == 1 ? "" : (w.ratio > 1) == !bw ? "slower" : "faster", k);
+	json_t *o = json_pack("{s:s,s:o,s:o,s:I}", "variant", variant, "gmean_ratio", jnum(w.ratio),
+			      "ci", jci(w.lo, w.hi), "metrics", (json_int_t)k);
+	if (strcmp(name, "overall"))
+		json_object_set_new(o, "section", json_string(name));
+	else
+		json_object_set_new(o, "orientation", json_string("time"));
+	json_array_append_new(arr, o);
+}
+
+struct aa_pair {
+	char *a, *b;
+};
+
+/* per metric, the largest |delta| in percent between the labels of the A/A pairs */
+static int aa_floor(const char *dir, const struct aa_pair *aa, size_t naa, const char **metric,
+		    size_t nm, double *floor_pct, FILE *f)
+{
+	for (size_t j = 0; j < nm; j++)
+		floor_pct[j] = NAN;
+	for (size_t k = 0; k < naa; k++) {
+		char *labels[2] = { aa[k].a, aa[k].b };
+		struct ib_set set;
+		struct variant v[2];
+		int rc = ib_store_load(dir, labels, 2, &set);
+		if (rc || variants(&set, labels, 2, v, f)) {
+			ib_set_free(&set);
+			return -1;
+		}
+		for (size_t j = 0; j < nm; j++) {
+			struct cell a, b;
+			if (!cell_fill(&a, &v[0], metric[j]) && !cell_fill(&b, &v[1], metric[j])) {
+				double d = fabs(b.gmean / a.gmean - 1) * 100;
+				if (!isnan(d) && (isnan(floor_pct[j]) || d > floor_pct[j]))
+					floor_pct[j] = d;
+			}
+			cell_free(&a), cell_free(&b);
+		}
+		free(v[0].boot), free(v[1].boot);
+		ib_set_free(&set);
+	}
+	return 0;
+}
+
+static int usage(FILE *f, int rc)
+{
+	fprintf(f, "usage: initbench compare [--results DIR] [--json OUT] [--noise-floor PCT]\n"
+		   "                         [--aa LABEL_A LABEL_B]... BASE NEW...\n");
+	return rc;
+}
+
+/* the variant's rows and aggregates; rows[] are this run's rows, all variants */
+static void print_variant(FILE *f, json_t *jsec, json_t *jall, const struct variant *v,
+			  size_t vi, struct cell **cells, const char **metric, const char **section,
+			  size_t nm, const struct row *rows, size_t nrows, json_t *jrows)
+{
+	char bl[128], nl[128], dl[128], cw[32], cb[32], fl[160], sec[96] = "";
+	int use[MAX_METRICS];
+	fprintf(f, "\n%s vs %s\n", v[vi].label, v[0].label);
+	fprintf(f, "  %-14s %-5s %-28s %-28s %-26s %-6s %-3s %-7s %-11s %-11s %s\n", "metric", "unit",
+		v[0].label, v[vi].label, "delta% [95% CI]", "q", "sig", "change", "wCV% b/n",
+		"bCV% b/n", "flags");
+	for (size_t r = 0; r < nrows; r++) {
+		const struct row *x = &rows[r];
+		size_t j = 0;
+		if (x->v != vi)
+			continue;
+		while (strcmp(metric[j], x->metric))
+			j++;
+		const struct cell *a = &cells[0][j], *b = &cells[vi][j];
+		if (strcmp(sec, x->section)) {
+			snprintf(sec, sizeof(sec), "%s", x->section);
+			fprintf(f, "%s\n", sec);
+		}
+		json_t *jf = json_array();
+		value_ci(bl, sizeof(bl), a->gmean, a->lo, a->hi);
+		value_ci(nl, sizeof(nl), b->gmean, b->lo, b->hi);
+		pct_ci(dl, sizeof(dl), x->w.ratio, x->w.lo, x->w.hi);
+		cv_pair(cw, sizeof(cw), a->cv_within, b->cv_within);
+		cv_pair(cb, sizeof(cb), a->cv_between, b->cv_between);
+		flags(fl, sizeof(fl), x, a, b, jf);
+		char q[16];
+		snprintf(q, sizeof(q), isnan(x->q) ? "-" : x->q < 0.001 ? "<0.001" : "%.3f", x->q);
+		const char *change = isnan(x->w.ratio) || x->within ? "" :
+				     (x->w.ratio > 1) == bigger_better(a->unit) ? "faster" : "slower";
+		fprintf(f, "  %-14s %-5s %-28s %-28s %-26s %-6s %-3s %-7s %-11s %-11s %s\n", x->metric,
+			a->unit, bl, nl, dl, q, x->significant ? "*" : x->within ? "~" : "", change,
+			cw, cb, fl);
+		json_t *o = json_pack("{s:s,s:s,s:s,s:s,s:o,s:o,s:o,s:o,s:o,s:o,s:o,s:o,s:o,s:b,s:b,s:o,s:o,s:o}",
+			"metric", x->metric, "section", x->section, "unit", a->unit, "variant", v[vi].label,
+			"base", cell_json(a), "new", cell_json(b), "ratio", jnum(x->w.ratio),
+			"ratio_ci", jci(x->w.lo, x->w.hi), "delta_pct", jnum((x->w.ratio - 1) * 100),
+			"delta_ci", isnan(x->w.lo) ? json_null() :
+				json_pack("[o,o]", jnum((x->w.lo - 1) * 100), jnum((x->w.hi - 1) * 100)),
+			"p", jnum(x->w.p), "q", jnum(x->q), "p_mw", jnum(x->p_mw),
+			"significant", x->significant, "within_noise", x->within, "flags", jf,
+			"noise_floor_pct", jnum(x->floor_pct), "outliers", json_integer((json_int_t)(a->outliers + b->outliers)));
+		if (o && jrows)
+			json_array_append_new(jrows, o);
+		else
+			json_decref(o);
+	}
+	fprintf(f, "\ngeometric mean of the ratios %s/%s\n  %-34s %-32s %-7s %s\n", v[vi].label,
+		v[0].label, "section", "ratio [95% CI]", "change", "metrics");
+	for (size_t j = 0; j < nm; j++) {
+		if (j && !strcmp(section[j], section[j - 1]))
+			continue;
+		int bw = 1;
+		for (size_t k = 0; k < nm; k++) {
+			use[k] = !strcmp(section[k], section[j]) && cells[0][k].n && cells[vi][k].n;
+			/* a metric some boot lacks would change which boots count: leave it out */
+			use[k] = use[k] && cells[0][k].n == v[0].n && cells[vi][k].n == v[vi].n;
+			if (use[k] && !bigger_better(cells[0][k].unit))
+				bw = 0;
+		}
+		aggregate(f, jsec, section[j], v[vi].label, cells[0], cells[vi], use, nm, v[0].n,
+			  v[vi].n, 0, bw);
+	}
+	for (size_t k = 0; k < nm; k++)
+		use[k] = cells[0][k].n == v[0].n && cells[vi][k].n == v[vi].n && v[0].n && v[vi].n;
+	aggregate(f, jall, "overall", v[vi].label, cells[0], cells[vi], use, nm, v[0].n, v[vi].n, 1, 0);
+	fprintf(f, "  (overall: time ratio, MB/s taken as time per byte; above 1 is slower)\n");
+}
+
+int ib_cmd_compare(int argc, char **argv)
+{
+	const char *dir = "out/results", *json_out = NULL, *metric[MAX_METRICS], *title;
+	const char *section[MAX_METRICS];
+	char *labels[64], secbuf[MAX_METRICS][96], *e;
+	struct aa_pair aa[8];
+	size_t nl = 0, naa = 0, nm = 0;
+	double floor_opt = NAN, floor_pct[MAX_METRICS];
+	FILE *f = stdout;
+
+	for (int i = 1; i < argc; i++) {
+		const char *a = argv[i];
+		if (!strcmp(a, "-h") || !strcmp(a, "--help"))
+			return usage(stdout, 0);
+		if ((!strcmp(a, "--results") || !strcmp(a, "--json") || !strcmp(a, "--noise-floor")) &&
+		    i + 1 < argc) {
+			const char *val = argv[++i];
+			if (a[2] == 'r')
+				dir = val;
+			else if (a[2] == 'j')
+				json_out = val;
+			else if ((floor_opt = strtod(val, &e)), !*val || *e || !(floor_opt >= 0)) {
+				fprintf(stderr, "initbench compare: bad --noise-floor '%s': a percentage\n", val);
+				return 2;
+			}
+		} else if (!strcmp(a, "--aa") && i + 2 < argc && naa < 8) {
+			aa[naa].a = argv[++i];
+			aa[naa++].b = argv[++i];
+		} else if (a[0] == '-') {
+			fprintf(stderr, "initbench compare: bad option %s\n", a);
+			return usage(stderr, 2);
+		} else if (nl < 64) {
+			labels[nl++] = argv[i];
+		}
+	}
+	if (nl < 2)
+		return usage(stderr, 2);
+	for (size_t i = 0; (metric[nm] = ib_summary_metric(i, &title)) && nm < MAX_METRICS; i++) {
+		short_section(title, secbuf[nm], sizeof(secbuf[nm]));
+		section[nm] = secbuf[nm];
+		nm++;
+	}
+
+	struct ib_set set;
+	struct variant v[64];
+	int rc = ib_store_load(dir, labels, (int)nl, &set);
+	if (rc) {
+		ib_set_free(&set);
+		return 1;
+	}
+	fprintf(f, "initbench compare: base %s", labels[0]);
+	for (size_t l = 1; l < nl; l++)
+		fprintf(f, "%s%s", l == 1 ? ", new " : ", ", labels[l]);
+	fprintf(f, " (results %s)\n", dir);
+	if (variants(&set, labels, nl, v, f) ||
+	    (naa && aa_floor(dir, aa, naa, metric, nm, floor_pct, f))) {
+		ib_set_free(&set);
+		return 1;
+	}
+	if (!naa)
+		for (size_t j = 0; j < nm; j++)
+			floor_pct[j] = NAN;
+
+	/* cells[l][j]: variant l, metric j */
+	struct cell *cells[64];
+	size_t minb = (size_t)-1, nrows = 0;
+	for (size_t l = 0; l < nl; l++) {
+		cells[l] = calloc(nm, sizeof(struct cell));
+		for (size_t j = 0; cells[l] && j < nm; j++)
+			cell_fill(&cells[l][j], &v[l], metric[j]);
+		fprintf(f, "%s: %zu boot%s", v[l].label, v[l].n, v[l].n == 1 ? "" : "s");
+		if (v[l].excluded)
+			fprintf(f, " (%zu incomplete left out)", v[l].excluded);
+		fprintf(f, ", clocksource %s, accel %s\n", *v[l].clocksource ? v[l].clocksource : "?",
+			*v[l].accel ? v[l].accel : "?");
+		if (v[l].n < minb)
+			minb = v[l].n;
+	}
+	if (minb < 2)
+		fprintf(f, "note: B = %zu: confidence intervals, p-values, significance and the MDE need\n"
+			   "      B >= 2 complete boots of every variant (5 recommended; initbench run --runs N);\n"
+			   "      shown: point estimates, within-boot CVs and flags\n", minb);
+
+	struct row *rows = calloc((nl - 1) * nm + 1, sizeof(*rows));
+	double *p = calloc((nl - 1) * nm + 1, sizeof(double)), *q = calloc((nl - 1) * nm + 1, sizeof(double));
+	double *sig = calloc(nm * (nl - 1) + 1, sizeof(double));
+	size_t nsig = 0, mw_disagree = 0, nsigma = 0;
+	for (size_t l = 1; l < nl && rows && p && q && sig; l++)
+		for (size_t j = 0; j < nm; j++) {
+			struct cell *a = &cells[0][j], *b = &cells[l][j];
+			struct row *r = &rows[nrows];
+			if (!a->n || !b->n)
+				continue;
+			*r = (struct row){ metric[j], section[j], l, { 0, NAN, NAN, NAN, NAN, NAN, NAN },
+					   NAN, NAN, NAN, 0, 0, 0, 0, 0 };
+			ib_stat_welch_log(a->vals, a->n, b->vals, b->n, 0.95, &r->w);
+			r->p_mw = ib_stat_mann_whitney(a->vals, a->n, b->vals, b->n);
+			r->floor_pct = !isnan(floor_opt) ? floor_opt : floor_pct[j];
+			if (isnan(r->floor_pct) || r->floor_pct < MIN_FLOOR_PCT)
+				r->floor_pct = MIN_FLOOR_PCT;
+			r->within = fabs(r->w.ratio - 1) * 100 < r->floor_pct;
+			r->f_clock = strcmp(v[0].clocksource, v[l].clocksource) ||
+				     !strcmp(v[0].clocksource, "mixed");
+			r->f_accel = strcmp(v[0].accel, v[l].accel) || !strcmp(v[0].accel, "mixed");
+			r->f_incomplete = v[0].excluded || v[l].excluded;
+			p[nrows] = r->w.p;
+			/* pooled between-boot spread of this row, for the MDE */
+			double sa = ib_stat_logsd(a->vals, a->n), sb = ib_stat_logsd(b->vals, b->n);
+			if (!isnan(sa) && !isnan(sb))
+				sig[nsigma++] = sqrt(((double)(a->n - 1) * sa * sa + (double)(b->n - 1) * sb * sb) /
+						     (double)(a->n + b->n - 2));
+			nrows++;
+		}
+	if (!rows || !p || !q || !sig) {
+		fprintf(stderr, "initbench compare: out of memory\n");
+		ib_set_free(&set);
+		return 1;
+	}
+	ib_stat_bh(p, nrows, q);
+	for (size_t r = 0; r < nrows; r++) {
+		struct row *x = &rows[r];
+		x->q = q[r];
+		x->significant = x->w.ok && x->q <= FDR_Q && (x->w.lo > 1 || x->w.hi < 1) &&
+				 fabs(x->w.ratio - 1) * 100 >= x->floor_pct;
+		nsig += x->significant;
+		mw_disagree += x->significant && !(x->p_mw <= 0.05);
+	}
+	fprintf(f, "noise floor: %s; marks: * significant (BH q <= %.2f, CI excludes 1, |delta| >= floor), ~ within the floor\n",
+		!isnan(floor_opt) ? "--noise-floor" : naa ? "largest |delta| of the A/A pair(s), at least 1%" :
+		"1% (no --noise-floor, no --aa pair)", FDR_Q);
+
+	json_t *jrows = json_array(), *jsec = json_array(), *jall = json_array();
+	for (size_t l = 1; l < nl; l++)
+		print_variant(f, jsec, jall, v, l, cells, metric, section, nm, rows, nrows, jrows);
+
+	double sigma = ib_stat_median(sig, nsigma), mde = ib_stat_mde(sigma, minb);
+	if (isnan(mde))
+		fprintf(f, "\nminimum detectable effect: needs B >= 2 boots per variant (have %zu)\n", minb);
+	else
+		fprintf(f, "\nminimum detectable effect at B = %zu: %.1f%% (alpha 0.05, power 0.8; "
+			   "boots spread %.2f%%, median over rows)\n", minb, mde * 100, sigma * 100);
+	if (nsig)
+		fprintf(f, "Mann-Whitney cross-check: %zu of %zu significant rows have MW p > 0.05%s\n",
+			mw_disagree, nsig, minb <= 3 ? " (at 3 vs 3 its smallest p is 0.10)" : "");
+
+	if (json_out) {
+		json_t *boots = json_object(), *vars = json_array();
+		for (size_t l = 0; l < nl; l++) {
+			json_object_set_new(boots, v[l].label, json_integer((json_int_t)v[l].n));
+			if (l)
+				json_array_append_new(vars, json_string(v[l].label));
+		}
+		json_t *doc = json_pack("{s:i,s:s,s:o,s:o,s:o,s:o,s:o,s:o}", "format", 1, "base",
+					v[0].label, "variants", vars, "boots", boots, "mde_pct",
+					jnum(mde * 100), "rows", jrows, "sections", jsec, "overall", jall);
+		if (!doc || json_dump_file(doc, json_out, JSON_INDENT(1) | JSON_REAL_PRECISION(10))) {
+			fprintf(stderr, "initbench compare: cannot write %s\n", json_out);
+			rc = 1;
+		}
+		json_decref(doc);
+	} else {
+		json_decref(jrows), json_decref(jsec), json_decref(jall);
+	}
+	for (size_t l = 0; l < nl; l++) {
+		for (size_t j = 0; cells[l] && j < nm; j++)
+			cell_free(&cells[l][j]);
+		free(cells[l]);
+		free(v[l].boot);
+	}
+	free(rows), free(p), free(q), free(sig);
+	ib_set_free(&set);
+	return rc;
+}

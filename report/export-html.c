@@ -1,0 +1,392 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * export-html.c - the HTML directory of `initbench export --format html` (export.h): the
+ * page, written after gnuplot ran, so that it shows only plots that were really drawn.
+ */
+#define _GNU_SOURCE
+#include <errno.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "export.h"
+#include "export-int.h"
+
+#define H ib_html_text
+
+static const char style[] =
+	"body{font-family:sans-serif;margin:1.5em;color:#222;max-width:1500px}\n"
+	"h2{border-bottom:1px solid #ccc;padding-bottom:.2em;margin-top:1.6em}\n"
+	"table{border-collapse:collapse;font-size:.85em;margin:.5em 0}\n"
+	"td,th{border:1px solid #ccc;padding:.2em .5em;text-align:left}\n"
+	"th{background:#f2f2f2}td.n{text-align:right;font-variant-numeric:tabular-nums}\n"
+	"tr.sig td{background:#fde3d6}tr.noise td{background:#fdf1d6}\n"
+	".grid{display:flex;flex-wrap:wrap;gap:.6em}\n"
+	"figure{margin:0;border:1px solid #eee;padding:.3em}\n"
+	"figcaption{font-size:.8em;color:#555}\n"
+	".dot{display:inline-block;width:.8em;height:.8em;border-radius:50%;margin-right:.4em}\n"
+	".warn{background:#fff3cd;border:1px solid #e0c36a;padding:.5em}\n";
+
+static const char *str(const json_t *o, const char *key)
+{
+	const char *v = json_string_value(json_object_get(o, key));
+	return v ? v : "";
+}
+
+/* a scalar for a table cell; objects and arrays as compact JSON */
+static void cell(FILE *f, const json_t *v)
+{
+	if (json_is_string(v))
+		H(f, json_string_value(v));
+	else if (json_is_real(v))
+		fprintf(f, "%.4g", json_real_value(v));
+	else if (v && !json_is_null(v)) {
+		char *t = json_dumps(v, JSON_COMPACT | JSON_ENCODE_ANY | JSON_REAL_PRECISION(4));
+		H(f, t ? t : "");
+		free(t);
+	}
+}
+
+/* "g [lo, hi]" for a value and its CI; `pct` for a percentage */
+static void with_ci(FILE *f, const json_t *v, const json_t *ci, int pct)
+{
+	const char *fmt = pct ? "%+.1f%%" : "%.4g";
+	if (!json_is_number(v))
+		return;
+	fprintf(f, fmt, json_number_value(v));
+	if (json_is_number(json_array_get(ci, 0)) && json_is_number(json_array_get(ci, 1))) {
+		fputs(" [", f);
+		fprintf(f, fmt, json_number_value(json_array_get(ci, 0)));
+		fputs(", ", f);
+		fprintf(f, fmt, json_number_value(json_array_get(ci, 1)));
+		fputs("]", f);
+	}
+}
+
+/* png exists and is not empty: otherwise the page says so instead of a broken image */
+static int drawn(const char *dir, const char *png)
+{
+	char path[4096];
+	struct stat st;
+	snprintf(path, sizeof(path), "%s/%s", dir, png);
+	return *png && !stat(path, &st) && S_ISREG(st.st_mode) && st.st_size > 0;
+}
+
+static int figure(FILE *f, const char *dir, const char *png, const char *alt, const char *caption)
+{
+	if (!drawn(dir, png)) {
+		fputs("<p class=\"warn\">", f);
+		H(f, alt);
+		fputs(": no plot (see gnuplot.log)</p>\n", f);
+		return 1;
+	}
+	fputs("<figure><img src=\"", f);
+	H(f, png);
+	fputs("\" alt=\"", f);
+	H(f, alt);
+	fputs("\"><figcaption>", f);
+	H(f, caption);
+	fputs("</figcaption></figure>\n", f);
+	return 0;
+}
+
+static void boots_table(FILE *f, const struct ib_set *set, const char **labels, size_t nl)
+{
+	static const char *const envk[] = { "uname_r", "hypervisor", "cpu_model", "ncpu",
+					    "clocksource", "cmdline" };
+	fputs("<h2>Boots</h2>\n<table><tr><th>label</th><th>boot</th>", f);
+	for (size_t k = 0; k < sizeof(envk) / sizeof(envk[0]); k++)
+		fprintf(f, "<th>%s</th>", envk[k]);
+	fputs("<th>accel</th><th>host_cpu</th><th>records</th><th>verdict</th></tr>\n", f);
+	for (size_t b = 0; b < set->n; b++) {
+		const json_t *res = set->boots[b].res, *env = json_object_get(res, "env");
+		const json_t *launch = json_object_get(res, "launch");
+		size_t l = 0;
+		while (l + 1 < nl && strcmp(labels[l], set->boots[b].label))
+			l++;
+		fprintf(f, "<tr><td><span class=\"dot\" style=\"background:#%s\"></span>",
+			ib_plot_colour(l));
+		H(f, set->boots[b].label);
+		fprintf(f, "</td><td class=\"n\">%lu</td>", set->boots[b].num);
+		for (size_t k = 0; k < sizeof(envk) / sizeof(envk[0]); k++) {
+			fputs("<td>", f);
+			H(f, str(env, envk[k]));
+			fputs("</td>", f);
+		}
+		fputs("<td>", f);
+		cell(f, json_object_get(launch, "accel"));
+		fputs("</td><td>", f);
+		cell(f, json_object_get(launch, "host_cpu"));
+		fputs("</td><td>", f);
+		H(f, str(json_object_get(res, "integrity"), "status"));
+		fputs("</td><td>", f);
+		cell(f, json_object_get(launch, "verdict"));
+		fputs("</td></tr>\n", f);
+	}
+	fputs("</table>\n", f);
+}
+
+/* a list of objects with whatever keys the first one has (the compare file's "sections"
+ * and "overall", whose exact members are compare's business) */
+static void generic_table(FILE *f, const json_t *list)
+{
+	const json_t *first = json_array_get(list, 0), *o, *v;
+	const char *k;
+	size_t i;
+	if (!json_is_object(first))
+		return;
+	fputs("<table><tr>", f);
+	json_object_foreach((json_t *)first, k, v) {
+		fputs("<th>", f);
+		H(f, k);
+		fputs("</th>", f);
+	}
+	fputs("</tr>\n", f);
+	json_array_foreach(list, i, o) {
+		fputs("<tr>", f);
+		json_object_foreach((json_t *)first, k, v) {
+			const json_t *x = json_object_get(o, k);
+			fprintf(f, "<td%s>", json_is_number(x) ? " class=\"n\"" : "");
+			cell(f, x);
+			fputs("</td>", f);
+		}
+		fputs("</tr>\n", f);
+	}
+	fputs("</table>\n", f);
+}
+
+static void compare_rows(FILE *f, const json_t *compare, const char *section)
+{
+	static const char *const head[] = { "metric", "variant", "unit", "base", "new", "ratio",
+		"delta", "p", "q", "flags" };
+	const json_t *row;
+	size_t i;
+	fputs("<table><tr>", f);
+	for (size_t k = 0; k < sizeof(head) / sizeof(head[0]); k++)
+		fprintf(f, "<th>%s</th>", head[k]);
+	fputs("</tr>\n", f);
+	json_array_foreach(json_object_get(compare, "rows"), i, row) {
+		const json_t *base = json_object_get(row, "base"), *nw = json_object_get(row, "new");
+		int sig = json_is_true(json_object_get(row, "significant"));
+		int noise = json_is_true(json_object_get(row, "within_noise"));
+		if (strcmp(str(row, "section"), section))
+			continue;
+		fprintf(f, "<tr%s><td>", sig ? (noise ? " class=\"noise\"" : " class=\"sig\"") : "");
+		H(f, str(row, "metric"));
+		fputs("</td><td>", f);
+		H(f, str(row, "variant"));
+		fputs("</td><td>", f);
+		H(f, str(row, "unit"));
+		fputs("</td><td class=\"n\">", f);
+		with_ci(f, json_object_get(base, "gmean"), json_object_get(base, "ci"), 0);
+		fputs("</td><td class=\"n\">", f);
+		with_ci(f, json_object_get(nw, "gmean"), json_object_get(nw, "ci"), 0);
+		fputs("</td><td class=\"n\">", f);
+		with_ci(f, json_object_get(row, "ratio"), json_object_get(row, "ratio_ci"), 0);
+		fputs("</td><td class=\"n\">", f);
+		with_ci(f, json_object_get(row, "delta_pct"), json_object_get(row, "delta_ci"), 1);
+		fputs("</td><td class=\"n\">", f);
+		cell(f, json_object_get(row, "p"));
+		fputs("</td><td class=\"n\">", f);
+		cell(f, json_object_get(row, "q"));
+		fputs("</td><td>", f);
+		for (size_t k = 0; k < json_array_size(json_object_get(row, "flags")); k++) {
+			fputs(k ? ", " : "", f);
+			cell(f, json_array_get(json_object_get(row, "flags"), k));
+		}
+		fputs("</td></tr>\n", f);
+	}
+	fputs("</table>\n", f);
+}
+
+/* the compare file's sections in its own order: rows first, then "sections" */
+static size_t compare_sections(const json_t *compare, const char **out, size_t cap)
+{
+	const char *const lists[] = { "rows", "sections" };
+	size_t n = 0;
+	for (int l = 0; l < 2; l++) {
+		const json_t *row;
+		size_t i;
+		json_array_foreach(json_object_get(compare, lists[l]), i, row) {
+			const char *s = str(row, "section");
+			size_t k = 0;
+			while (k < n && strcmp(out[k], s))
+				k++;
+			if (k == n && n < cap)
+				out[n++] = s;
+		}
+	}
+	return n;
+}
+
+static int mkdir_p(const char *path)
+{
+	char buf[4096];
+	snprintf(buf, sizeof(buf), "%s", path);
+	for (char *p = buf + 1; *p; p++) {
+		if (*p != '/')
+			continue;
+		*p = 0;
+		if (mkdir(buf, 0755) && errno != EEXIST)
+			return -1;
+		*p = '/';
+	}
+	return mkdir(buf, 0755) && errno != EEXIST ? -1 : 0;
+}
+
+/* the page: `gp_status` is what gnuplot returned (127: not found) */
+static int page(FILE *f, const char *dir, const struct ib_set *set, const char **labels,
+		size_t nl, const struct plot *p, size_t np, const json_t *compare,
+		const char **secs, char (*ratio_png)[128], size_t ns, int gp_status)
+{
+	int missing = 0;
+	fprintf(f, "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">\n"
+		"<title>initbench results</title>\n<style>\n%s</style></head><body>\n"
+		"<h1>initbench results</h1>\n<p>%zu boot%s of ", style, set->n,
+		set->n == 1 ? "" : "s");
+	for (size_t l = 0; l < nl; l++) {
+		fputs(l ? ", " : "", f);
+		H(f, labels[l]);
+	}
+	fputs(". Each plot: one dot per boot, the median of its samples (one colour per label),"
+	      " every sample faintly behind it; labels sit side by side around the boot number."
+	      " Data files and the gnuplot script (<code>plots.gp</code>) are in this directory."
+	      "</p>\n", f);
+	if (gp_status == 127)
+		fputs("<p class=\"warn\">gnuplot was not found: no plots.</p>\n", f);
+	else if (gp_status)
+		fprintf(f, "<p class=\"warn\">gnuplot exited with status %d: see gnuplot.log.</p>\n",
+			gp_status);
+	boots_table(f, set, labels, nl);
+	if (compare) {
+		const json_t *vars = json_object_get(compare, "variants");
+		fputs("<h2>Comparison</h2>\n<p>Base <b>", f);
+		H(f, str(compare, "base"));
+		fputs("</b>, variant(s) <b>", f);
+		for (size_t i = 0; i < json_array_size(vars); i++) {
+			fputs(i ? ", " : "", f);
+			cell(f, json_array_get(vars, i));
+		}
+		fputs("</b>; minimal detectable effect ", f);
+		cell(f, json_object_get(compare, "mde_pct"));
+		fputs("%. Ratios are new / base with 95% confidence intervals; rows in red are "
+		      "significant, in amber significant but within the noise.</p>\n", f);
+		for (size_t s = 0; s < ns; s++) {
+			fputs("<h3>", f);
+			H(f, secs[s]);
+			fputs("</h3>\n", f);
+			if (*ratio_png[s])
+				missing += figure(f, dir, ratio_png[s], secs[s], "ratio new / base, 95% CI");
+			compare_rows(f, compare, secs[s]);
+		}
+		if (json_array_size(json_object_get(compare, "sections"))) {
+			fputs("<h3>Sections (geometric mean of the ratios)</h3>\n", f);
+			generic_table(f, json_object_get(compare, "sections"));
+		}
+		if (json_array_size(json_object_get(compare, "overall"))) {
+			fputs("<h3>Overall</h3>\n", f);
+			generic_table(f, json_object_get(compare, "overall"));
+		}
+	}
+	for (size_t i = 0; i < np; i++) {
+		char caption[160];
+		if (!i || strcmp(p[i].section, p[i - 1].section)) {
+			fputs(i ? "</div>\n<h2>" : "<h2>", f);
+			H(f, p[i].section);
+			fputs("</h2>\n<div class=\"grid\">\n", f);
+		}
+		if (!*p[i].png)
+			continue;
+		snprintf(caption, sizeof(caption), "%s, %s, median per boot", p[i].metric, p[i].unit);
+		missing += gp_status != 127 ? figure(f, dir, p[i].png, p[i].metric, caption) : 0;
+	}
+	fputs(np ? "</div>\n</body></html>\n" : "</body></html>\n", f);
+	return missing;
+}
+
+int ib_export_html(const char *dir, const struct ib_set *set, const json_t *compare,
+		   const char *gnuplot)
+{
+	char path[4096], tmp[4096], (*ratio_png)[128] = NULL;
+	const char **labels = calloc(set->n + 1, sizeof(*labels)), *secs[64];
+	size_t np = 0, nl, ns = 0;
+	struct plot *p = NULL;
+	struct stat st;
+	int rc = -1, gp_status, missing;
+	FILE *gp = NULL, *f;
+
+	if (!stat(dir, &st) && !S_ISDIR(st.st_mode)) {
+		fprintf(stderr, "initbench export: %s exists and is not a directory\n", dir);
+		goto out;
+	}
+	snprintf(path, sizeof(path), "%s/data", dir);
+	snprintf(tmp, sizeof(tmp), "%s/plots", dir);
+	if (mkdir_p(path) || mkdir_p(tmp)) {
+		fprintf(stderr, "initbench export: cannot create %s: %s\n", tmp, strerror(errno));
+		goto out;
+	}
+	if (!labels || !(p = ib_plot_plan(set, &np)) || !(ratio_png = calloc(64, sizeof(*ratio_png))))
+		goto oom;
+	nl = ib_plot_labels(set, labels);
+	snprintf(path, sizeof(path), "%s/plots.gp", dir);
+	if (!(gp = fopen(path, "w"))) {
+		fprintf(stderr, "initbench export: cannot write %s: %s\n", path, strerror(errno));
+		goto out;
+	}
+	ib_plot_prologue(gp);
+	if (compare)
+		ns = compare_sections(compare, secs, 64);
+	for (size_t s = 0; s < ns; s++)
+		if (ib_plot_ratios(gp, dir, s + 1, secs[s], compare, ratio_png[s], 128) < 0)
+			goto out;
+	for (size_t i = 0; i < np; i++)
+		if (ib_plot_metric(gp, dir, i + 1, &p[i], set, labels, nl) < 0)
+			goto out;
+	if (fclose(gp)) {
+		gp = NULL;
+		fprintf(stderr, "initbench export: cannot write %s/plots.gp\n", dir);
+		goto out;
+	}
+	gp = NULL;
+	/* a plot left from an earlier export must not pass for this one */
+	for (size_t i = 0; i < np + ns; i++) {
+		const char *png = i < np ? p[i].png : ratio_png[i - np];
+		snprintf(path, sizeof(path), "%s/%s", dir, png);
+		if (*png)
+			unlink(path);
+	}
+	gp_status = ib_plot_run(dir, gnuplot);
+	if (gp_status == 127)
+		fprintf(stderr, "initbench export: gnuplot not found: the page has no plots\n");
+	else if (gp_status)
+		fprintf(stderr, "initbench export: gnuplot exited with %d, see %s/gnuplot.log\n",
+			gp_status, dir);
+	snprintf(path, sizeof(path), "%s/index.html", dir);
+	snprintf(tmp, sizeof(tmp), "%s/index.html.tmp", dir);
+	if (!(f = fopen(tmp, "w"))) {
+		fprintf(stderr, "initbench export: cannot write %s: %s\n", tmp, strerror(errno));
+		goto out;
+	}
+	missing = page(f, dir, set, labels, nl, p, np, compare, secs, ratio_png, ns, gp_status);
+	if (fclose(f) || rename(tmp, path)) {
+		fprintf(stderr, "initbench export: cannot write %s: %s\n", path, strerror(errno));
+		unlink(tmp);
+		goto out;
+	}
+	if (missing)
+		fprintf(stderr, "initbench export: %d plot%s missing\n", missing, missing == 1 ? "" : "s");
+	rc = gp_status || missing ? 1 : 0;
+	goto out;
+oom:
+	fprintf(stderr, "initbench export: out of memory\n");
+out:
+	if (gp)
+		fclose(gp);
+	free(ratio_png);
+	free(p);
+	free(labels);
+	return rc;
+}

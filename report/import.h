@@ -1,0 +1,18 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * import.h - `initbench import` (report/import.c, docs/import.md): an lmbench summary or a
+ * console capture into the result store. ib_cmd_import() itself is declared in results.h.
+ *
+ * ib_import_cell() reads one lmbench summary cell ("0.65", "160.", "13.K", "10K", "1.2M",
+ * "1e-04", the alpha "0"): returns 1 and the value in *v (K = 10^3, M = 10^6), 0 for a cell
+ * that holds no data ("-", or a negative figure: lmbench's -1), -1 when it is not a cell.
+ * ib_import_label_ok() is 1 when a label is safe to use as a directory name under RESULTS:
+ * 1 to 64 bytes of [A-Za-z0-9._-], not starting with '.'.
+ */
+#ifndef IB_IMPORT_H
+#define IB_IMPORT_H
+
+int ib_import_cell(const char *tok, double *v);
+int ib_import_label_ok(const char *label);
+
+#endif
