@@ -298,9 +298,7 @@ int ib_run_lat_mem(void)
 
 	read_caches(&c);
 	unsigned long max_kb = 4UL * (c.llc_kb ? c.llc_kb : ASSUMED_LLC_KB);
-	long avail = proc_kb("/proc/meminfo", "MemAvailable");
-	if (avail < 0)
-		avail = proc_kb("/proc/meminfo", "MemFree");
+	long avail = ib_mem_available_kb();
 	if (avail > 0 && (unsigned long)avail / 4 < max_kb)
 		max_kb = (unsigned long)avail / 4;
 	unsigned n = curve_sizes((unsigned)max_kb, kb);
