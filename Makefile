@@ -121,6 +121,8 @@ help:
 	@echo '                     KERNEL=default|uml|PATH (default: Debian cloud kernel, fetched once)'
 	@echo '                     RUNS=n LABEL=name ACCEL=auto|kvm|tcg APPEND="kernel args"'
 	@echo '  native           - run the same suite on this host, label "native"'
+	@echo '  compare-run      - boot VARIANTS="base:default new:PATH" interleaved, RUNS blocks, then compare'
+	@echo '                     APPEND_<name>="args" per variant, SEED=n for a reproducible order'
 	@echo '  report           - print the lmbench summary of every stored boot'
 	@echo '  kernel-default   - fetch and unpack Debian'"'"'s cloud kernel into $$(O)/kernels/'
 	@echo ''
@@ -258,6 +260,23 @@ run: all
 	$(Q)$(INITBENCH) run $(RUN_ARGS); rc=$$?; \
 		[ $$rc -eq 2 ] || $(INITBENCH) report --results $(O)/results '$(LABEL)'; exit $$rc
 
+# compare-run: a campaign of VARIANTS="NAME:KERNEL ..." (KERNEL default|uml|PATH), interleaved
+# in RUNS randomised blocks (SEED= to replay one), APPEND shared, APPEND_<NAME> per variant,
+# RUN_OPTS extra `initbench run` options; then `initbench compare FIRST OTHERS...`.
+cr_name = $(firstword $(subst :, ,$(1)))
+cr_kernel = $(if $(filter default,$(1)),$(KERNELS)/default/vmlinuz,$(1))
+cr_variant = --variant '$(call cr_name,$(1)):$(call cr_kernel,$(word 2,$(subst :, ,$(1))))$(if $(APPEND_$(call cr_name,$(1))),:$(APPEND_$(call cr_name,$(1))))'
+.PHONY: compare-run
+compare-run: all
+	$(Q)test -n '$(VARIANTS)' || { echo 'initbench: compare-run needs VARIANTS="base:default new:PATH"' >&2; exit 2; }
+	$(Q)$(srctree)/scripts/deps.sh $(PKGS_RUN)
+	$(Q)$(if $(filter %:default,$(VARIANTS)),$(MAKE) O=$(O) KERNELS=$(KERNELS) kernel-default)
+	$(Q)$(INITBENCH) run $(foreach v,$(VARIANTS),$(call cr_variant,$(v))) --image $(IMAGE) \
+		--results $(O)/results $(if $(RUNS),--runs $(RUNS)) $(if $(SEED),--seed $(SEED)) \
+		$(if $(ACCEL),--accel $(ACCEL)) $(if $(APPEND),--append '$(APPEND)') $(RUN_OPTS) \
+		$(VFLAG); rc=$$?; [ $$rc -eq 2 ] || $(INITBENCH) compare --results $(O)/results \
+		$(foreach v,$(VARIANTS),'$(call cr_name,$(v))'); exit $$rc
+
 native: all
 	$(Q)$(INITBENCH) native --suite $(SUITE) --hello $(HELLO) --results $(O)/results \
 		$(if $(RUNS),--runs $(RUNS)) $(VFLAG); rc=$$?; \
@@ -265,6 +284,15 @@ native: all
 
 report: host
 	$(Q)$(INITBENCH) report --results $(O)/results
+
+# FORMAT=html (default): the directory $(O)/export/; csv, json: the file $(O)/export.FORMAT.
+# COMPARE=file (from `initbench compare --json`) adds the ratio charts; LABELS=... a subset.
+FORMAT ?= html
+.PHONY: export
+export: host
+	$(Q)$(INITBENCH) export --format $(FORMAT) --results $(O)/results \
+		--out $(if $(filter html,$(FORMAT)),$(O)/export,$(O)/export.$(FORMAT)) \
+		$(if $(COMPARE),--compare $(COMPARE)) $(LABELS)
 
 # ---- tests ------------------------------------------------------------------------------
 $(O)/tests/test_%: tests/unit/test_%.c $(HOST_LIB) $(config_h)

@@ -186,7 +186,7 @@ static void cell_free(struct cell *c)
 	free(c->vals);
 }
 
-/* split a set into variants by label, leaving out incomplete boots (listed on f) */
+/* split a set into variants by label, leaving out incomplete boots (listed on f, if any) */
 static int variants(const struct ib_set *set, char *const *labels, size_t nl,
 		    struct variant *v, FILE *f)
 {
@@ -200,9 +200,10 @@ static int variants(const struct ib_set *set, char *const *labels, size_t nl,
 			if (strcmp(b->label, labels[l]))
 				continue;
 			if (strcmp(str(in, "status"), "complete")) {
-				fprintf(f, "excluded: %s/%lu: %s%s%s\n", b->label, b->num,
-					*str(in, "status") ? str(in, "status") : "no integrity",
-					*str(in, "summary") ? ": " : "", str(in, "summary"));
+				if (f)
+					fprintf(f, "excluded: %s/%lu: %s%s%s\n", b->label, b->num,
+						*str(in, "status") ? str(in, "status") : "no integrity",
+						*str(in, "summary") ? ": " : "", str(in, "summary"));
 				v[l].excluded++;
 				continue;
 			}
@@ -375,7 +376,7 @@ struct aa_pair {
 
 /* per metric, the largest |delta| in percent between the labels of the A/A pairs */
 static int aa_floor(const char *dir, const struct aa_pair *aa, size_t naa, const char **metric,
-		    size_t nm, double *floor_pct, FILE *f)
+		    size_t nm, double *floor_pct)
 {
 	for (size_t j = 0; j < nm; j++)
 		floor_pct[j] = NAN;
@@ -384,7 +385,7 @@ static int aa_floor(const char *dir, const struct aa_pair *aa, size_t naa, const
 		struct ib_set set;
 		struct variant v[2];
 		int rc = ib_store_load(dir, labels, 2, &set);
-		if (rc || variants(&set, labels, 2, v, f)) {
+		if (rc || variants(&set, labels, 2, v, NULL)) {
 			ib_set_free(&set);
 			return -1;
 		}
@@ -536,9 +537,9 @@ int ib_cmd_compare(int argc, char **argv)
 	fprintf(f, "initbench compare: base %s", labels[0]);
 	for (size_t l = 1; l < nl; l++)
 		fprintf(f, "%s%s", l == 1 ? ", new " : ", ", labels[l]);
-	fprintf(f, " (results %s)\n", dir);
+	fputc('\n', f);
 	if (variants(&set, labels, nl, v, f) ||
-	    (naa && aa_floor(dir, aa, naa, metric, nm, floor_pct, f))) {
+	    (naa && aa_floor(dir, aa, naa, metric, nm, floor_pct))) {
 		ib_set_free(&set);
 		return 1;
 	}

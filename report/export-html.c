@@ -22,7 +22,8 @@ static const char style[] =
 	"h2{border-bottom:1px solid #ccc;padding-bottom:.2em;margin-top:1.6em}\n"
 	"table{border-collapse:collapse;font-size:.85em;margin:.5em 0}\n"
 	"td,th{border:1px solid #ccc;padding:.2em .5em;text-align:left}\n"
-	"th{background:#f2f2f2}td.n{text-align:right;font-variant-numeric:tabular-nums}\n"
+	"th{background:#f2f2f2}td.long{max-width:30em;font-size:.85em;word-break:break-all}\n"
+	"td.n{text-align:right;font-variant-numeric:tabular-nums}\n"
 	"tr.sig td{background:#fde3d6}tr.noise td{background:#fdf1d6}\n"
 	".grid{display:flex;flex-wrap:wrap;gap:.6em}\n"
 	"figure{margin:0;border:1px solid #eee;padding:.3em}\n"
@@ -112,7 +113,7 @@ static void boots_table(FILE *f, const struct ib_set *set, const char **labels, 
 		H(f, set->boots[b].label);
 		fprintf(f, "</td><td class=\"n\">%lu</td>", set->boots[b].num);
 		for (size_t k = 0; k < sizeof(envk) / sizeof(envk[0]); k++) {
-			fputs("<td>", f);
+			fputs(strcmp(envk[k], "cmdline") ? "<td>" : "<td class=\"long\">", f);
 			H(f, str(env, envk[k]));
 			fputs("</td>", f);
 		}
@@ -271,14 +272,17 @@ static int page(FILE *f, const char *dir, const struct ib_set *set, const char *
 			cell(f, json_array_get(vars, i));
 		}
 		fputs("</b>; minimal detectable effect ", f);
-		cell(f, json_object_get(compare, "mde_pct"));
-		fputs("%. Ratios are new / base with 95% confidence intervals; rows in red are "
+		if (json_is_number(json_object_get(compare, "mde_pct")))
+			fprintf(f, "%.3g%%", json_number_value(json_object_get(compare, "mde_pct")));
+		else
+			fputs("not available (too few boots)", f);
+		fputs(". Ratios are new / base with 95% confidence intervals; rows in red are "
 		      "significant, in amber significant but within the noise.</p>\n", f);
 		for (size_t s = 0; s < ns; s++) {
 			fputs("<h3>", f);
 			H(f, secs[s]);
 			fputs("</h3>\n", f);
-			if (*ratio_png[s])
+			if (*ratio_png[s] && gp_status != 127)
 				missing += figure(f, dir, ratio_png[s], secs[s], "ratio new / base, 95% CI");
 			compare_rows(f, compare, secs[s]);
 		}

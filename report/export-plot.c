@@ -68,15 +68,6 @@ static void gp_string(FILE *f, const char *s)
 	fputc('\'', f);
 }
 
-/* a gnuplot data-file string: double quotes cannot be escaped there */
-static void gp_datastring(FILE *f, const char *s)
-{
-	fputc('"', f);
-	for (; *s; s++)
-		fputc(*s == '"' ? '\'' : (unsigned char)*s < 0x20 ? '?' : *s, f);
-	fputc('"', f);
-}
-
 static int in_table(const char *metric)
 {
 	const char *m;
@@ -199,18 +190,19 @@ static void gp_start(FILE *gp, const char *png, int w, int h)
 }
 
 /*
- * data/NN-metric.dat: per label two blocks (gnuplot `index`), the boots' medians, then
- * every sample; labels side by side around each boot number. Returns 1 when plotted, 0
- * when no boot has the metric, -1 on an I/O error.
+ * data/NN-metric.dat: one line per point, "x value kind label": kind 0 is a boot's median,
+ * 1 a sample; labels sit side by side around each boot number. Each plot element picks
+ * its points by kind and label (gnuplot's `index` would miscount empty blocks). Returns
+ * 1 when plotted, 0 when no boot has the metric, -1 on an I/O error.
  */
 int ib_plot_metric(FILE *gp, const char *dir, size_t idx, struct plot *p,
-		       const struct ib_set *set, const char **labels, size_t nl)
+		   const struct ib_set *set, const char **labels, size_t nl)
 {
 	char base[96], dat[128], *cmd = NULL;
 	double lo = INFINITY, hi = -INFINITY;
 	unsigned long maxboot = 1;
 	size_t cmdlen = 0;
-	int block = 0, plotted = 0;
+	int plotted = 0;
 	FILE *f, *c;
 
 	base_name(base, sizeof(base), "", idx, p->metric);
@@ -221,41 +213,46 @@ int ib_plot_metric(FILE *gp, const char *dir, size_t idx, struct plot *p,
 		fclose(f);
 		return -1;
 	}
-	for (size_t l = 0; l < nl; l++, block += 2) {
+	fputs("# x value kind(0 median, 1 sample) label\n", f);
+	for (size_t l = 0; l < nl; l++) {
 		double off = nl > 1 ? ((double)l - (double)(nl - 1) / 2) * 0.5 / (double)nl : 0;
 		int any = 0;
-		for (int pass = 0; pass < 2; pass++, fputs("\n\n", f))
-			for (size_t b = 0; b < set->n; b++) {
-				const struct ib_boot *bt = &set->boots[b];
-				const json_t *m, *s;
-				size_t i;
-				if (strcmp(bt->label, labels[l]) || !(m = usable(bt->res, p->metric)))
-					continue;
-				if (!*p->unit)
-					snprintf(p->unit, sizeof(p->unit), "%s", str(m, "unit"));
-				maxboot = bt->num > maxboot ? bt->num : maxboot;
-				if (pass == 0 && !isnan(num(m, "median"))) {
-					fprintf(f, "%.4f %.17g\n", (double)bt->num + off, num(m, "median"));
-					any = 1;
-				}
-				json_array_foreach(json_object_get(m, "samples"), i, s) {
-					double v = json_number_value(s);
-					if (pass == 0 || !json_is_number(s))
-						continue;
-					fprintf(f, "%.4f %.17g\n", (double)bt->num + off, v);
-					lo = v < lo ? v : lo;
-					hi = v > hi ? v : hi;
-				}
+		fprintf(f, "# label %zu: ", l);
+		for (const char *t = labels[l]; *t; t++)
+			fputc((unsigned char)*t < 0x20 ? '?' : *t, f);
+		fputc('\n', f);
+		for (size_t b = 0; b < set->n; b++) {
+			const struct ib_boot *bt = &set->boots[b];
+			const json_t *m, *s;
+			double x = (double)bt->num + off;
+			size_t i;
+			if (strcmp(bt->label, labels[l]) || !(m = usable(bt->res, p->metric)))
+				continue;
+			if (!*p->unit)
+				snprintf(p->unit, sizeof(p->unit), "%s", str(m, "unit"));
+			maxboot = bt->num > maxboot ? bt->num : maxboot;
+			if (!isnan(num(m, "median"))) {
+				fprintf(f, "%.4f %.17g 0 %zu\n", x, num(m, "median"), l);
+				any = 1;
 			}
+			json_array_foreach(json_object_get(m, "samples"), i, s) {
+				double v = json_number_value(s);
+				if (!json_is_number(s))
+					continue;
+				fprintf(f, "%.4f %.17g 1 %zu\n", x, v, l);
+				lo = v < lo ? v : lo;
+				hi = v > hi ? v : hi;
+			}
+		}
 		if (!any)
-			continue;   /* its blocks stay empty, so that the index numbers stay in step */
+			continue;
 		const char *col = colours[l % NCOLOURS];
 		/* an open ring for the median, so that the samples show through it */
-		fprintf(c, "%s'%s' index %d using 1:2 with points pt 6 ps 2.2 lw 2 lc rgb '#%s' title ",
-			plotted ? ", \\\n  " : "plot ", dat, block, col);
+		fprintf(c, "%s'%s' using 1:($3==0 && $4==%zu ? $2 : NaN) with points pt 6 ps 2.2 lw 2 "
+			"lc rgb '#%s' title ", plotted ? ", \\\n  " : "plot ", dat, l, col);
 		gp_string(c, labels[l]);
-		fprintf(c, ", \\\n  '' index %d using 1:2 with points pt 7 ps 0.45 lc rgb '#70%s' notitle",
-			block + 1, col);
+		fprintf(c, ", \\\n  '' using 1:($3==1 && $4==%zu ? $2 : NaN) with points pt 7 ps 0.45 "
+			"lc rgb '#70%s' notitle", l, col);
 		plotted = 1;
 	}
 	fclose(c);
@@ -294,10 +291,21 @@ static int ratio_row(const json_t *row, const char *section, double *r, double *
 	return isfinite(*r) && *r > 0;
 }
 
+/* one row of a ratio chart: a data line, and its label as a tic ("'label' y") */
+static void ratio_point(FILE *f, FILE *tics, int y, double r, double lo, double hi, int kind,
+			const char *label)
+{
+	fprintf(f, "%d %.17g %.17g %.17g %d\n", y, r, lo, hi, kind);
+	if (ftell(tics) > 0)
+		fputs(", ", tics);
+	gp_string(tics, label);
+	fprintf(tics, " %d", y);
+}
+
 /*
- * data/ratio-NN.dat: four blocks, rows top-down in the compare file's order: not
- * significant, significant within noise, significant, then the section's geometric mean
- * per variant. Returns 1 when plotted, 0 when the section has no usable row, -1 on error.
+ * data/ratio-NN.dat: one line per row, top-down in the compare file's order, its kind
+ * (not significant, significant within noise, significant) picking its look; then the
+ * section's geometric mean per variant. Returns 1 when plotted, 0 when the section has no usable row, -1 on error.
  */
 int ib_plot_ratios(FILE *gp, const char *dir, size_t idx, const char *section,
 		       const json_t *compare, char *png, size_t cap)
@@ -313,10 +321,11 @@ int ib_plot_ratios(FILE *gp, const char *dir, size_t idx, const char *section,
 	const json_t *rows = json_object_get(compare, "rows"), *secs = json_object_get(compare, "sections");
 	double xlo = 1, xhi = 1, r, lo, hi;
 	char base[96], dat[128], text[256];
-	int n = 0, y, used[4] = { 0 };
-	size_t i;
+	int n = 0, y, k, used[4] = { 0 };
+	size_t i, ticslen = 0;
 	json_t *row;
-	FILE *f;
+	char *tics = NULL;
+	FILE *f, *t;
 
 	json_array_foreach(rows, i, row)
 		n += ratio_row(row, section, &r, &lo, &hi);
@@ -328,68 +337,68 @@ int ib_plot_ratios(FILE *gp, const char *dir, size_t idx, const char *section,
 	snprintf(dat, sizeof(dat), "data/%s.dat", base);
 	if (!(f = create(dir, dat)))
 		return -1;
-	for (int k = 0; k < 4; k++, fputs("\n\n", f)) {
-		y = n;
-		json_array_foreach(rows, i, row) {
-			if (!ratio_row(row, section, &r, &lo, &hi))
-				continue;
-			int sig = json_is_true(json_object_get(row, "significant"));
-			int noise = json_is_true(json_object_get(row, "within_noise"));
-			if (k == (sig ? (noise ? 1 : 2) : 0)) {
-				snprintf(text, sizeof(text), "%s%s%s", str(row, "metric"),
-					 nvar > 1 ? " " : "", nvar > 1 ? str(row, "variant") : "");
-				fprintf(f, "%d %.17g %.17g %.17g ", y, r, lo, hi);
-				gp_datastring(f, text);
-				fputc('\n', f);
-				used[k] = 1;
-			}
-			xlo = fmin(xlo, fmin(lo, r));
-			xhi = fmax(xhi, fmax(hi, r));
-			y--;
-		}
-		json_array_foreach(secs, i, row) {
-			const json_t *ci = json_object_get(row, "ci");
-			if (strcmp(str(row, "section"), section) || !(num(row, "gmean_ratio") > 0))
-				continue;
-			r = num(row, "gmean_ratio");
-			lo = json_is_number(json_array_get(ci, 0)) ? json_number_value(json_array_get(ci, 0)) : r;
-			hi = json_is_number(json_array_get(ci, 1)) ? json_number_value(json_array_get(ci, 1)) : r;
-			if (k == 3) {
-				snprintf(text, sizeof(text), "geomean %s", str(row, "variant"));
-				fprintf(f, "%d %.17g %.17g %.17g ", y, r, lo, hi);
-				gp_datastring(f, text);
-				fputc('\n', f);
-				used[k] = 1;
-			}
-			xlo = fmin(xlo, fmin(lo, r));
-			xhi = fmax(xhi, fmax(hi, r));
-			y--;
-		}
-	}
-	if (fclose(f))
+	if (!(t = open_memstream(&tics, &ticslen))) {
+		fclose(f);
 		return -1;
+	}
+	fputs("# y ratio lo hi kind(0 not significant, 1 within noise, 2 significant, 3 geomean)\n", f);
+	y = n;
+	json_array_foreach(rows, i, row) {
+		int sig = json_is_true(json_object_get(row, "significant"));
+		int noise = json_is_true(json_object_get(row, "within_noise"));
+		if (!ratio_row(row, section, &r, &lo, &hi))
+			continue;
+		snprintf(text, sizeof(text), "%s%s%s", str(row, "metric"),
+			 nvar > 1 ? " " : "", nvar > 1 ? str(row, "variant") : "");
+		k = sig ? (noise ? 1 : 2) : 0;
+		ratio_point(f, t, y--, r, lo, hi, k, text);
+		used[k] = 1;
+		xlo = fmin(xlo, fmin(lo, r));
+		xhi = fmax(xhi, fmax(hi, r));
+	}
+	json_array_foreach(secs, i, row) {
+		const json_t *ci = json_object_get(row, "ci");
+		if (strcmp(str(row, "section"), section) || !(num(row, "gmean_ratio") > 0))
+			continue;
+		r = num(row, "gmean_ratio");
+		lo = json_is_number(json_array_get(ci, 0)) ? json_number_value(json_array_get(ci, 0)) : r;
+		hi = json_is_number(json_array_get(ci, 1)) ? json_number_value(json_array_get(ci, 1)) : r;
+		snprintf(text, sizeof(text), "geomean %s", str(row, "variant"));
+		ratio_point(f, t, y--, r, lo, hi, 3, text);
+		used[3] = 1;
+		xlo = fmin(xlo, fmin(lo, r));
+		xhi = fmax(xhi, fmax(hi, r));
+	}
+	fclose(t);
+	if (fclose(f)) {
+		free(tics);
+		return -1;
+	}
 	snprintf(png, cap, "plots/%s.png", base);
-	gp_start(gp, png, 720, 90 + 18 * n);
+	gp_start(gp, png, 760, 110 + 26 * n);
 	fputs("set title ", gp);
 	snprintf(text, sizeof(text), "%s: new / %s (95%% CI)", section, str(compare, "base"));
 	gp_string(gp, text);
 	if (xlo > 0 && xhi / xlo > 4)
-		fprintf(gp, "\nset logscale x\nset xrange [%.6g:%.6g]\n", xlo / 1.15, xhi * 1.15);
+		fprintf(gp, "\nset logscale x\nset xrange [%.6g:%.6g]\n"
+			"set xtics (0.01, 0.02, 0.05, 0.1, 0.2, 0.5, 1, 2, 5, 10, 20, 50, 100, 200, 500)\n",
+			xlo / 1.15, xhi * 1.15);
 	else
 		fprintf(gp, "\nset xrange [%.6g:%.6g]\n", xlo - (xhi - xlo) * 0.08 - 0.01,
 			xhi + (xhi - xlo) * 0.08 + 0.01);
-	fprintf(gp, "set yrange [0.4:%d.6]\nset ytics scale 0\nset grid xtics lc rgb '#dddddd'\n"
-		"set key below horizontal\n"
+	fprintf(gp, "set yrange [0.4:%d.6]\nset ytics scale 0 (%s)\nset grid xtics lc rgb '#dddddd'\n"
+		"set key outside right top vertical\n"
 		"set arrow 1 from first 1, graph 0 to first 1, graph 1 nohead dt 2 lc rgb '#444444'\n"
-		"set xlabel ", n);
+		"set xlabel ", n, tics ? tics : "");
+	free(tics);
 	snprintf(text, sizeof(text), "ratio (1 = same as %s)", str(compare, "base"));
 	gp_string(gp, text);
 	fputc('\n', gp);
 	const char *sep = "plot ";
-	for (int k = 0; k < 4; k++) {
+	for (k = 0; k < 4; k++) {
 		if (!used[k])
 			continue;
-		fprintf(gp, "%s'%s' index %d using 2:1:3:4:ytic(5) with xerrorbars %s title '%s'",
+		fprintf(gp, "%s'%s' using 2:($5==%d ? $1 : NaN):3:4 with xerrorbars %s title '%s'",
 			sep, dat, k, look[k], kind[k]);
 		sep = ", \\\n  ";
 	}

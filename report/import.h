@@ -12,6 +12,41 @@
 #ifndef IB_IMPORT_H
 #define IB_IMPORT_H
 
+#include <stddef.h>
+
+/* between import.c and import-lmbench.c: what a summary holds */
+struct ib_lmb_cell {
+	const char *metric;
+	double v;
+	char text[64];
+	int line;
+};
+
+struct ib_lmb_row {
+	char host[64], os[128], desc[128], guesses[160];
+	int occ;               /* this is the occ-th row with this host and OS */
+	struct ib_lmb_cell c[64];
+	size_t nc;
+	int lines[16];
+	size_t nl;
+};
+
+struct ib_lmb_summary {
+	char version[8];       /* "2.0", "3.0" */
+	struct ib_lmb_row *rows;
+	size_t n;
+};
+
+struct ib_text {
+	char *raw;
+	size_t len;
+	char **line;           /* tabs expanded, no line end */
+	size_t n;
+};
+
+/* 1: it is a summary, read into s (free s->rows); 0: it is not one; -1: refused (printed) */
+int ib_lmb_parse(const char *file, const struct ib_text *t, struct ib_lmb_summary *s);
+
 int ib_import_cell(const char *tok, double *v);
 int ib_import_label_ok(const char *label);
 

@@ -466,6 +466,7 @@ static int run_boots(struct ib_run_opts *o, int kind, const char *launcher)
 static int run_campaign(struct ib_campaign *c, struct ib_run_opts *vo, const int *kind)
 {
 	struct run_ctx *rc = calloc(c->nvariants, sizeof(*rc));
+	struct ib_accel_state accel = { 0 };
 	int worst = 0;
 	unsigned made = 0;
 
@@ -489,9 +490,11 @@ static int run_campaign(struct ib_campaign *c, struct ib_run_opts *vo, const int
 
 		r->camp = c;
 		r->pos = p + 1;
+		r->accel = accel;   /* one KVM/TCG decision for every variant */
 		r->o->seed = b->boot_seed;
 		r->o->seed_set = 1;
 		v = boot_one(r, b->boot, &b->stored);
+		accel = r->accel;
 		b->verdict = v;
 		if (ib_campaign_write(c) < 0 && v < IB_EXIT_HOSTIO)
 			v = IB_EXIT_HOSTIO;

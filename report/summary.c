@@ -362,7 +362,9 @@ static void notes(FILE *f, const struct ib_set *set)
 		json_array_foreach(json_object_get(in, "no_outcome"), k, o)
 			fprintf(f, "%s%s/%lu: %s: no outcome\n", any++ ? "" : "\n", b->label, b->num,
 				json_string_value(o) ? json_string_value(o) : "?");
-		unexplained(f, b, &any);
+		/* an imported row's blanks are the source's: nothing to explain */
+		if (!st || strcmp(st, "imported"))
+			unexplained(f, b, &any);
 	}
 }
 
