@@ -124,6 +124,7 @@ help:
 	@echo '  compare-run      - boot VARIANTS="base:default new:PATH" interleaved, RUNS blocks, then compare'
 	@echo '                     APPEND_<name>="args" per variant, SEED=n for a reproducible order'
 	@echo '  report           - print the lmbench summary of every stored boot'
+	@echo '  export           - FORMAT=html|csv|json [COMPARE=compare.json] [LABELS=...]: out/export*'
 	@echo '  kernel-default   - fetch and unpack Debian'"'"'s cloud kernel into $$(O)/kernels/'
 	@echo ''
 	@echo 'Tests and figures:'

@@ -1,0 +1,54 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * expect-compare - assert what `initbench compare --json` concluded about one row.
+ *
+ * Usage: expect-compare COMPARE.JSON VARIANT METRIC higher|lower|same
+ *   higher: the row is significant and new/base > 1 with the whole CI above 1;
+ *   lower:  significant, whole CI below 1;
+ *   same:   not significant.
+ * Exit 0 when it holds, 1 (one line saying what was found) when not, 2 on bad input.
+ */
+#include <jansson.h>
+#include <stdio.h>
+#include <string.h>
+
+int main(int argc, char **argv)
+{
+	json_error_t err;
+	json_t *root, *row;
+	size_t i;
+
+	if (argc != 5 || (strcmp(argv[4], "higher") && strcmp(argv[4], "lower") && strcmp(argv[4], "same"))) {
+		fprintf(stderr, "usage: expect-compare COMPARE.JSON VARIANT METRIC higher|lower|same\n");
+		return 2;
+	}
+	root = json_load_file(argv[1], 0, &err);
+	if (!root) {
+		fprintf(stderr, "expect-compare: %s: %s\n", argv[1], err.text);
+		return 2;
+	}
+	json_array_foreach(json_object_get(root, "rows"), i, row) {
+		const char *v = json_string_value(json_object_get(row, "variant"));
+		const char *m = json_string_value(json_object_get(row, "metric"));
+		json_t *ci = json_object_get(row, "ratio_ci");
+		double ratio = json_number_value(json_object_get(row, "ratio"));
+		double lo = json_number_value(json_array_get(ci, 0)), hi = json_number_value(json_array_get(ci, 1));
+		int sig = json_is_true(json_object_get(row, "significant")), ok;
+
+		if (!v || !m || strcmp(v, argv[2]) || strcmp(m, argv[3]))
+			continue;
+		if (!strcmp(argv[4], "same"))
+			ok = !sig;
+		else if (!strcmp(argv[4], "higher"))
+			ok = sig && json_is_array(ci) && lo > 1 && ratio > 1;
+		else
+			ok = sig && json_is_array(ci) && hi < 1 && ratio < 1;
+		printf("expect-compare: %s %s: ratio %.4g [%.4g, %.4g], %s; expected %s: %s\n", v, m,
+		       ratio, lo, hi, sig ? "significant" : "not significant", argv[4], ok ? "ok" : "FAILED");
+		json_decref(root);
+		return ok ? 0 : 1;
+	}
+	printf("expect-compare: no row for variant %s metric %s\n", argv[2], argv[3]);
+	json_decref(root);
+	return 1;
+}
