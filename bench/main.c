@@ -14,6 +14,10 @@
  * order is registry order, whatever the order of the list, unless the seed knob is not 0:
  * then the selection is shuffled by ib_run_order(). The plan record lists the order run and
  * KTAP numbers follow it, so test N is the Nth name of the plan.
+ *
+ * Rounds: with rounds = R > 1 the plan holds R x M runs, each in its own child, shuffled as
+ * a whole by the seed (ib_plan_build; seed 0 runs round 1 of every benchmark, then round
+ * 2...), named "name#k" in the plan and the KTAP lines. R = 1 is the plan as it was.
  */
 #define _GNU_SOURCE
 #include <sched.h>
@@ -30,6 +34,7 @@
 
 #define MAX_NOTES 64
 #define IB_MAX_BENCHES 256
+#define IB_MAX_RUNS (IB_MAX_BENCHES * 20)
 
 static int bench_known(const char *name)
 {
@@ -108,8 +113,9 @@ int main(int argc, char **argv)
 	static struct ib_timer timer;
 	char *notes[MAX_NOTES];
 	const char *knob_args[256];
-	static unsigned order[IB_MAX_BENCHES];
-	unsigned nnotes = 0, nknob_args = 0, planned = 0;
+	static unsigned sel[IB_MAX_BENCHES], order[IB_MAX_RUNS], round[IB_MAX_RUNS];
+	static char names[IB_REC_MAX];
+	unsigned nnotes = 0, nknob_args = 0, nsel = 0, planned;
 	int from_cmdline = 0, want_list = 0;
 	const char *mode = "native";
 	struct ib_out o;
@@ -163,10 +169,13 @@ int main(int argc, char **argv)
 		fprintf(stderr, "ibsuite: cannot set up the runner\n");
 		return 1;
 	}
-	for (unsigned i = 0; i < ib_nbenches && planned < IB_MAX_BENCHES; i++)
+	for (unsigned i = 0; i < ib_nbenches && nsel < IB_MAX_BENCHES; i++)
 		if (selected(&k, &ib_benches[i]))
-			order[planned++] = i;
-	ib_run_order(order, planned, k.seed);
+			sel[nsel++] = i;
+	planned = ib_plan_build(sel, nsel, k.rounds, k.seed, order, round, IB_MAX_RUNS);
+	/* one round: no round fields, plain names, as before rounds existed */
+	if (k.rounds <= 1)
+		memset(round, 0, sizeof(round));
 
 	ib_out_init(&o, 1);
 	ib_out_text(&o, "KTAP version 1");
@@ -178,20 +187,23 @@ int main(int argc, char **argv)
 	ib_rec_init(&rec, "plan");
 	ib_rec_u64(&rec, "count", planned);
 	{
-		char names[IB_KNOB_STR * 4] = "";
 		size_t len = 0;
+		char name[96];
+		names[0] = '\0';
 		for (unsigned i = 0; i < planned; i++) {
+			ib_run_name(&ib_benches[order[i]], round[i], name, sizeof(name));
 			len += (size_t)snprintf(names + len, sizeof(names) - len, "%s%s",
-						len ? "," : "", ib_benches[order[i]].name);
+						len ? "," : "", name);
 			if (len >= sizeof(names))
 				len = sizeof(names) - 1;
 		}
 		ib_rec_str(&rec, "benches", names);
 	}
-	ib_out_record(&o, &rec);
+	if (ib_out_record(&o, &rec))
+		fprintf(stderr, "ibsuite: plan record refused (too long)\n");
 
 	for (unsigned i = 0; i < planned; i++)
-		ib_run_bench(&o, &ib_benches[order[i]], i + 1, &st);
+		ib_run_bench(&o, &ib_benches[order[i]], round[i], i + 1, &st);
 
 	ib_rec_init(&rec, "end");
 	ib_rec_u64(&rec, "records", o.seq);

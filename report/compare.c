@@ -4,7 +4,7 @@
  * [--aa LABEL_A LABEL_B]... BASE NEW...` (docs/compare.md has the method).
  *
  * The boot is the unit: per metric, each complete boot gives one value, the median of its
- * samples (recomputed from `samples`); a variant is the geometric mean of those, and a
+ * samples (recomputed from `samples`, those of every round that succeeded concatenated); a variant is the geometric mean of those, and a
  * comparison is a Welch t-interval on their logs (report/stats.h). Boots whose records are
  * not complete are left out and listed; nothing is averaged in silently.
  */
@@ -17,6 +17,7 @@
 #include <gsl/gsl_cdf.h>
 #include <jansson.h>
 
+#include "bootdata.h"
 #include "results.h"
 #include "stats.h"
 #include "store.h"
@@ -71,36 +72,6 @@ static void short_section(const char *title, char *out, size_t cap)
 	snprintf(out, cap, "%.*s", e ? (int)(e - title) : (int)strlen(title), title);
 }
 
-static const json_t *measurement(const json_t *res, const char *metric)
-{
-	size_t i, k;
-	json_t *m, *o;
-	json_array_foreach(json_object_get(res, "measurements"), i, m) {
-		if (strcmp(str(m, "metric"), metric))
-			continue;
-		json_array_foreach(json_object_get(res, "outcomes"), k, o)
-			if (!strcmp(str(o, "bench"), str(m, "bench")) && strcmp(str(o, "status"), "ok"))
-				return NULL;
-		return m;
-	}
-	return NULL;
-}
-
-/* the numbers of a JSON array into a new buffer; count in *n */
-static double *numbers(const json_t *a, size_t *n)
-{
-	double *v = malloc((json_array_size(a) + 1) * sizeof(*v));
-	size_t i;
-	json_t *x;
-	*n = 0;
-	if (!v)
-		return NULL;
-	json_array_foreach(a, i, x)
-		if (json_is_number(x))
-			v[(*n)++] = json_number_value(x);
-	return v;
-}
-
 static double env_num(const json_t *res, const char *key)
 {
 	const char *s = str(json_object_get(res, "env"), key);
@@ -121,12 +92,13 @@ static int cell_fill(struct cell *c, const struct variant *v, const char *metric
 	if (!c->med || !c->vals || !cvs || !rho || !ns)
 		return -1;
 	for (size_t b = 0; b < nb; b++) {
-		const json_t *res = v->boot[b]->res, *m = measurement(res, metric);
+		const json_t *res = v->boot[b]->res, *m;
 		size_t ns_b = 0, nraw = 0;
-		double *s = m ? numbers(json_object_get(m, "samples"), &ns_b) : NULL;
+		double *s, *raw;
+		m = ib_boot_samples(res, metric, &s, &ns_b, &raw, &nraw, NULL);
 		c->med[b] = rho[b] = NAN;
-		if (!s || !ns_b) {
-			free(s);
+		if (!m || !s || !ns_b) {
+			free(s), free(raw);
 			continue;
 		}
 		c->unit = str(m, "unit");
@@ -143,7 +115,7 @@ static int cell_fill(struct cell *c, const struct variant *v, const char *metric
 			cap = 2 * (pooled_n + ns_b);
 			double *p = realloc(pooled, cap * sizeof(*p));
 			if (!p) {
-				free(keep), free(s);
+				free(keep), free(s), free(raw);
 				continue;
 			}
 			pooled = p;
@@ -154,7 +126,6 @@ static int cell_fill(struct cell *c, const struct variant *v, const char *metric
 		free(keep);
 		/* an interval too short for the clock of that boot (METHODS.md: Timing) */
 		double res_ns = env_num(res, "timer_res_ns"), cost = env_num(res, "timer_cost_ns");
-		double *raw = numbers(json_object_get(m, "raw_ns"), &nraw);
 		for (size_t i = 0; raw && i < nraw; i++)
 			if ((!isnan(res_ns) && raw[i] < 1000 * res_ns) || (!isnan(cost) && raw[i] < 100 * cost))
 				c->timer = 1;

@@ -14,6 +14,7 @@
 #include <fcntl.h>
 #include <unistd.h>
 
+#include "bootdata.h"
 #include "export-int.h"
 #include "summary.h"
 
@@ -39,21 +40,17 @@ static double num(const json_t *o, const char *key)
 	return json_is_number(v) ? json_number_value(v) : NAN;
 }
 
-/* the boot's measurement of metric, unless its benchmark's outcome says it failed (an
- * outcome cut off from the log does not hide it), as the summary decides */
-static const json_t *usable(const json_t *res, const char *metric)
+/*
+ * The boot's measurement of metric (the first of the rounds that count), all its rounds'
+ * samples in a new buffer, and *med the boot's figure, as the summary computes it.
+ */
+static const json_t *usable(const json_t *res, const char *metric, double **all, size_t *n,
+			    double *med)
 {
-	size_t i, k;
-	json_t *m, *o;
-	json_array_foreach(json_object_get(res, "measurements"), i, m) {
-		if (strcmp(str(m, "metric"), metric))
-			continue;
-		json_array_foreach(json_object_get(res, "outcomes"), k, o)
-			if (!strcmp(str(o, "bench"), str(m, "bench")))
-				return strcmp(str(o, "status"), "ok") ? NULL : m;
-		return m;
-	}
-	return NULL;
+	const json_t *first = ib_boot_samples(res, metric, all, n, NULL, NULL, NULL);
+
+	*med = first ? ib_boot_value(res, metric) : NAN;
+	return first;
 }
 
 /* a gnuplot single-quoted string: '' is a quote; control characters would end the line */
@@ -114,9 +111,12 @@ struct plot *ib_plot_plan(const struct ib_set *set, size_t *n)
 		json_t *seen = json_object(), *m;
 		size_t i;
 		json_array_foreach(json_object_get(set->boots[b].res, "measurements"), i, m) {
+			/* counted per round: a boot of several rounds measures it once in each */
 			const char *id = str(m, "metric");
-			json_int_t c = json_integer_value(json_object_get(seen, id)) + 1;
-			json_object_set_new(seen, id, json_integer(c));
+			char key[160];
+			snprintf(key, sizeof(key), "%s#%ld", id, ib_round_of(json_object_get(m, "params")));
+			json_int_t c = json_integer_value(json_object_get(seen, key)) + 1;
+			json_object_set_new(seen, key, json_integer(c));
 			if (c > json_integer_value(json_object_get(count, id)))
 				json_object_set_new(count, id, json_integer(c));
 		}
@@ -223,26 +223,29 @@ int ib_plot_metric(FILE *gp, const char *dir, size_t idx, struct plot *p,
 		fputc('\n', f);
 		for (size_t b = 0; b < set->n; b++) {
 			const struct ib_boot *bt = &set->boots[b];
-			const json_t *m, *s;
-			double x = (double)bt->num + off;
-			size_t i;
-			if (strcmp(bt->label, labels[l]) || !(m = usable(bt->res, p->metric)))
+			const json_t *m;
+			double x = (double)bt->num + off, *all, med;
+			size_t ns;
+			if (strcmp(bt->label, labels[l]))
 				continue;
+			if (!(m = usable(bt->res, p->metric, &all, &ns, &med))) {
+				free(all);
+				continue;
+			}
 			if (!*p->unit)
 				snprintf(p->unit, sizeof(p->unit), "%s", str(m, "unit"));
 			maxboot = bt->num > maxboot ? bt->num : maxboot;
-			if (!isnan(num(m, "median"))) {
-				fprintf(f, "%.4f %.17g 0 %zu\n", x, num(m, "median"), l);
+			if (!isnan(med)) {
+				fprintf(f, "%.4f %.17g 0 %zu\n", x, med, l);
 				any = 1;
 			}
-			json_array_foreach(json_object_get(m, "samples"), i, s) {
-				double v = json_number_value(s);
-				if (!json_is_number(s))
-					continue;
+			for (size_t i = 0; i < ns; i++) {
+				double v = all[i];
 				fprintf(f, "%.4f %.17g 1 %zu\n", x, v, l);
 				lo = v < lo ? v : lo;
 				hi = v > hi ? v : hi;
 			}
+			free(all);
 		}
 		if (!any)
 			continue;

@@ -9,6 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "bootdata.h"
 #include "export.h"
 #include "results.h"
 #include "store.h"
@@ -97,12 +98,14 @@ static void params_text(char *buf, size_t cap, const json_t *params)
 	}
 }
 
-static const char *outcome_status(const json_t *res, const char *bench)
+/* the status of the round of bench that made measurement m */
+static const char *outcome_status(const json_t *res, const json_t *m)
 {
 	size_t i;
 	json_t *o;
+	long r = ib_round_of(json_object_get(m, "params"));
 	json_array_foreach(json_object_get(res, "outcomes"), i, o)
-		if (!strcmp(str(o, "bench"), bench))
+		if (!strcmp(str(o, "bench"), str(m, "bench")) && ib_round_of(o) == r)
 			return str(o, "status");
 	return "";
 }
@@ -135,7 +138,7 @@ long ib_export_csv(FILE *f, const struct ib_set *set)
 				const char *cells[] = {
 					set->boots[b].label, boot, str(m, "metric"), str(m, "bench"),
 					params, str(m, "unit"), NULL, val, iters,
-					outcome_status(res, str(m, "bench")), str(env, "uname_r"),
+					outcome_status(res, m), str(env, "uname_r"),
 					str(env, "hypervisor"), str(env, "clocksource"), accel, cpu,
 				};
 				char idx[32];

@@ -144,7 +144,23 @@ static void interpret(struct st *st, struct rec *r)
 		log->out = a;
 		struct ib_outcome *o = &a[log->nout++];
 		o->seq = r->seq;
-		o->bench = sdup(st, ibp_field(r, "bench"));
+		/* a round of a plan with several is "name#k", as the plan names it, so that
+		 * matching plan entries to outcomes is one string compare; store.c splits it */
+		if ((v = ibp_field(r, "round")) && *v) {
+			const char *name = ibp_field(r, "bench");
+			size_t nl = strlen(name), vl = strlen(v);
+			char *nb = malloc(nl + vl + 2);
+			if (nb) {
+				memcpy(nb, name, nl);
+				nb[nl] = '#';
+				memcpy(nb + nl + 1, v, vl + 1);
+			} else {
+				st->oom = 1;
+			}
+			o->bench = nb;
+		} else {
+			o->bench = sdup(st, ibp_field(r, "bench"));
+		}
 		o->status = sdup(st, ibp_field(r, "status"));
 		o->reason = sdup(st, ibp_field(r, "reason"));
 		o->wall_ms = (v = ibp_field(r, "wall_ms")) ? strtol(v, NULL, 10) : -1;

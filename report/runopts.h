@@ -49,7 +49,7 @@ int ib_boot_verdict(const struct ib_console_result *r, int console_rc, int parse
 const char *ib_verdict_name(int code);
 
 #define IB_MAX_KNOBS 32
-#define IB_GUEST_KNOBS "bench skip reps budget_ms timeout_s pin cpu hello sh tmpdir seed shell"
+#define IB_GUEST_KNOBS "bench skip reps budget_ms timeout_s pin cpu hello sh tmpdir seed rounds shell"
 
 struct ib_knob {
 	char name[16];

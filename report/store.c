@@ -150,9 +150,21 @@ json_t *ib_results_build(const struct ib_log *log, json_t *launch)
 	json_object_set_new(root, "measurements", ms);
 	for (size_t i = 0; i < log->nout; i++) {
 		const struct ib_outcome *o = &log->out[i];
-		json_array_append_new(os, json_pack("{s:s,s:s,s:s,s:I}", "bench", o->bench, "status",
-						    o->status, "reason", o->reason, "wall_ms",
-						    (json_int_t)o->wall_ms));
+		/* logcheck names round k of a plan with several rounds "name#k" */
+		const char *hash = strrchr(o->bench, '#');
+		json_t *j;
+		if (hash) {
+			char *name = strndup(o->bench, (size_t)(hash - o->bench));
+			j = json_pack("{s:s,s:s,s:s,s:I,s:I}", "bench", name ? name : "", "status",
+				      o->status, "reason", o->reason, "wall_ms",
+				      (json_int_t)o->wall_ms, "round",
+				      (json_int_t)strtol(hash + 1, NULL, 10));
+			free(name);
+		} else {
+			j = json_pack("{s:s,s:s,s:s,s:I}", "bench", o->bench, "status", o->status,
+				      "reason", o->reason, "wall_ms", (json_int_t)o->wall_ms);
+		}
+		json_array_append_new(os, j);
 	}
 	json_object_set_new(root, "outcomes", os);
 	json_object_set(root, "launch", launch ? launch : json_null());

@@ -5,10 +5,12 @@
  */
 #define _GNU_SOURCE
 #include <math.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "format.h"
 #include "summary.h"
+#include "bootdata.h"
 
 #define TITLE "I N I T B E N C H  -  L M B E N C H  2 . 0   S U M M A R Y"
 #define SUBTITLE "(initbench: lmbench 2.0 layout, median of the samples of each boot)"
@@ -124,37 +126,37 @@ static const char *env(const json_t *res, const char *key)
 	return str(json_object_get(res, "env"), key);
 }
 
+/* bench's outcome: the first ok round if there is one, else the first round's */
 static const json_t *outcome(const json_t *res, const char *bench)
 {
 	size_t i;
 	json_t *o;
-	json_array_foreach(json_object_get(res, "outcomes"), i, o)
-		if (!strcmp(str(o, "bench"), bench))
+	const json_t *first = NULL;
+	json_array_foreach(json_object_get(res, "outcomes"), i, o) {
+		if (strcmp(str(o, "bench"), bench))
+			continue;
+		if (!strcmp(str(o, "status"), "ok"))
 			return o;
-	return NULL;
+		if (!first)
+			first = o;
+	}
+	return first;
 }
 
-/* a boot's measurement of metric, or NULL when it has none or its benchmark did not succeed
- * (an outcome record that is missing, as in a log cut short, does not hide it) */
+/* a boot's (first) measurement of metric from a round that succeeded, or NULL */
 static const json_t *usable(const json_t *res, const char *metric)
 {
-	size_t i;
-	json_t *m;
-	json_array_foreach(json_object_get(res, "measurements"), i, m) {
-		if (strcmp(str(m, "metric"), metric))
-			continue;
-		const json_t *o = outcome(res, str(m, "bench"));
-		const char *st = o ? json_string_value(json_object_get(o, "status")) : "ok";
-		return st && !strcmp(st, "ok") ? m : NULL;
-	}
-	return NULL;
+	double *s;
+	size_t n;
+	const json_t *m = ib_boot_samples(res, metric, &s, &n, NULL, NULL, NULL);
+
+	free(s);
+	return m;
 }
 
-/* the median of a metric, or NaN */
 static double value(const json_t *res, const char *metric)
 {
-	const json_t *med = json_object_get(usable(res, metric), "median");
-	return json_is_number(med) ? json_number_value(med) : NAN;
+	return ib_boot_value(res, metric);
 }
 
 /* lmbench's test: two latencies within 20% of each other look like one level */
@@ -265,13 +267,16 @@ static void section(FILE *f, const struct section *s, const struct ib_set *set)
 	}
 }
 
+/* name in a plan or no_outcome list, as itself or as a round of it ("name#2") */
 static int listed(const json_t *list, const char *name)
 {
-	size_t i;
+	size_t i, nl = strlen(name);
 	json_t *v;
-	json_array_foreach(list, i, v)
-		if (json_string_value(v) && !strcmp(json_string_value(v), name))
+	json_array_foreach(list, i, v) {
+		const char *e = json_string_value(v);
+		if (e && !strncmp(e, name, nl) && (!e[nl] || e[nl] == '#'))
 			return 1;
+	}
 	return 0;
 }
 
@@ -351,7 +356,12 @@ static void notes(FILE *f, const struct ib_set *set)
 			size_t sl = strlen(status);
 			if (!strcmp(status, "ok"))
 				continue;
-			fprintf(f, "%s%s/%lu: %s ", any++ ? "" : "\n", b->label, b->num, bench);
+			if (ib_round_of(o))
+				fprintf(f, "%s%s/%lu: %s#%ld ", any++ ? "" : "\n", b->label, b->num,
+					bench, ib_round_of(o));
+			else
+				fprintf(f, "%s%s/%lu: %s ", any++ ? "" : "\n", b->label, b->num,
+					bench);
 			if (!*why)
 				fprintf(f, "%s\n", status);
 			else if (!strncmp(why, status, sl) && why[sl] == ':')

@@ -31,6 +31,9 @@
 #ifndef CONFIG_IB_SEED
 #define CONFIG_IB_SEED 0
 #endif
+#ifndef CONFIG_IB_ROUNDS
+#define CONFIG_IB_ROUNDS 1
+#endif
 #ifndef CONFIG_IB_BENCH_LIST
 #define CONFIG_IB_BENCH_LIST "all"
 #endif
@@ -72,6 +75,7 @@ static const struct kdef kdefs[IB_NKNOBS] = {
 	[IB_K_TMPDIR] = { "tmpdir", KT_PATH, 0, 0 },
 	[IB_K_FSDIR] = { "fsdir", KT_PATH, 0, 0 },
 	[IB_K_SEED] = { "seed", KT_UINT, 0, 4294967295L },
+	[IB_K_ROUNDS] = { "rounds", KT_UINT, 1, 20 },
 };
 
 /* initbench.* words that belong to PID 1, not to the suite */
@@ -105,6 +109,7 @@ static void set_default(struct ib_knobs *k, unsigned id)
 	case IB_K_TMPDIR: snprintf(k->tmpdir, sizeof(k->tmpdir), "%s", CONFIG_IB_TMPDIR); break;
 	case IB_K_FSDIR: snprintf(k->fsdir, sizeof(k->fsdir), "%s", CONFIG_IB_FSDIR); break;
 	case IB_K_SEED: k->seed = (unsigned long)CONFIG_IB_SEED; break;
+	case IB_K_ROUNDS: k->rounds = CONFIG_IB_ROUNDS; break;
 	}
 	k->src[id] = IB_SRC_CONFIG;
 }
@@ -143,6 +148,7 @@ const char *ib_knob_value(const struct ib_knobs *k, unsigned id, char *buf, size
 	case IB_K_PIN: snprintf(buf, cap, "%d", k->opts.pin); break;
 	case IB_K_CPU: snprintf(buf, cap, "%d", k->opts.cpu); break;
 	case IB_K_SEED: snprintf(buf, cap, "%lu", k->seed); break;
+	case IB_K_ROUNDS: snprintf(buf, cap, "%u", k->rounds); break;
 	default: snprintf(buf, cap, "%s", str_slot((struct ib_knobs *)k, id)); break;
 	}
 	return buf;
@@ -269,6 +275,8 @@ int ib_knob_set(struct ib_knobs *k, const char *name, const char *val, enum ib_k
 			k->opts.pin = (int)v;
 		else if (id == IB_K_SEED)
 			k->seed = (unsigned long)v;
+		else if (id == IB_K_ROUNDS)
+			k->rounds = (unsigned)v;
 		else
 			k->opts.cpu = (int)v;
 		break;
@@ -379,4 +387,25 @@ void ib_run_order(unsigned *idx, unsigned n, unsigned long seed)
 		idx[i - 1] = idx[j];
 		idx[j] = t;
 	}
+}
+
+unsigned ib_plan_build(const unsigned *sel, unsigned nsel, unsigned rounds, unsigned long seed,
+		       unsigned *bench, unsigned *round, unsigned cap)
+{
+	unsigned n = nsel * rounds;
+
+	if (!nsel || !rounds)
+		return 0;
+	if (n > cap)
+		n = cap;
+	/* shuffle run numbers, then map them: with one round the permutation is the one
+	 * ib_run_order() gives sel itself, so a seed keeps the order it had before rounds */
+	for (unsigned s = 0; s < n; s++)
+		bench[s] = s;
+	ib_run_order(bench, n, seed);
+	for (unsigned s = 0; s < n; s++) {
+		round[s] = bench[s] / nsel + 1;
+		bench[s] = sel[bench[s] % nsel];
+	}
+	return n;
 }

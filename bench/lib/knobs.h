@@ -5,7 +5,8 @@
  *
  * Knobs: bench, skip (comma lists of registry names; bench also "all"), reps, budget_ms,
  * timeout_s, pin (0/1), cpu, hello, sh, tmpdir, fsdir (absolute paths), seed (run order:
- * 0 = registry order, else a shuffle reproducible from the seed, 0..4294967295).
+ * 0 = registry order, else a shuffle reproducible from the seed, 0..4294967295), rounds
+ * (1..20: runs of every selected benchmark, each in a fresh child).
  * Defaults come from config.h (CONFIG_IB_*); knobs without a Kconfig symbol have built-in
  * defaults (bench=all, skip=, hello=/bin/ib-hello, sh=/bin/sh, tmpdir=/tmp, fsdir=/tmp).
  *
@@ -27,6 +28,11 @@
  *  - ib_run_order() permutes idx[0..n) in place: seed 0 leaves it as it is, any other seed
  *    gives a Fisher-Yates shuffle driven by splitmix64(seed), the same on every machine
  *    (pure integer arithmetic), so the host can reproduce a boot's order from its seed.
+ *  - ib_plan_build() expands nsel selected registry indexes (sel, in registry order) into
+ *    rounds x nsel runs: run s of the unshuffled plan is benchmark sel[s % nsel] in round
+ *    s / nsel + 1 (round-major), and the whole plan is then permuted by ib_run_order(seed).
+ *    With rounds = 1 this is exactly ib_run_order() of sel. Fills bench[] and round[]
+ *    (1-based) up to cap entries and returns how many it filled (min(rounds x nsel, cap)).
  */
 #ifndef IB_KNOBS_H
 #define IB_KNOBS_H
@@ -37,7 +43,7 @@ enum ib_knob_src { IB_SRC_CONFIG, IB_SRC_CMDLINE, IB_SRC_ARG };
 
 enum ib_knob_id {
 	IB_K_BENCH, IB_K_SKIP, IB_K_REPS, IB_K_BUDGET_MS, IB_K_TIMEOUT_S, IB_K_PIN, IB_K_CPU,
-	IB_K_HELLO, IB_K_SH, IB_K_TMPDIR, IB_K_FSDIR, IB_K_SEED, IB_NKNOBS
+	IB_K_HELLO, IB_K_SH, IB_K_TMPDIR, IB_K_FSDIR, IB_K_SEED, IB_K_ROUNDS, IB_NKNOBS
 };
 
 #define IB_KNOB_STR 512
@@ -52,6 +58,7 @@ struct ib_knobs {
 	char tmpdir[IB_KNOB_STR];
 	char fsdir[IB_KNOB_STR];
 	unsigned long seed;       /* run order, not in ib_opts: only main.c needs it */
+	unsigned rounds;          /* runs per benchmark, likewise main.c's only */
 	enum ib_knob_src src[IB_NKNOBS];
 	char refused[IB_REFUSED_MAX];
 	unsigned nrefused;
@@ -71,5 +78,7 @@ const char *ib_knob_src_name(enum ib_knob_src s);
 /* 1 if name is in the comma list (exact item match) */
 int ib_list_has(const char *list, const char *name);
 void ib_run_order(unsigned *idx, unsigned n, unsigned long seed);
+unsigned ib_plan_build(const unsigned *sel, unsigned nsel, unsigned rounds, unsigned long seed,
+		       unsigned *bench, unsigned *round, unsigned cap);
 
 #endif

@@ -24,6 +24,7 @@ static const struct ib_timer default_timer = { .cost_ns = 0, .res_ns = 1 };
 const struct ib_opts *ib_opts = &default_opts;
 const struct ib_timer *ib_timer = &default_timer;
 volatile uint64_t ib_sink;
+unsigned ib_harness_round;
 
 static int record_fd = -1;
 static const char *bench_name = "";
@@ -230,6 +231,8 @@ static int emit(const struct ib_metric *m, const struct ib_result *res, const ui
 	ib_rec_dbls(&r, "samples", res->samples, res->nsamples);
 	ib_rec_u64s(&r, "raw_ns", raw, raw ? res->nsamples : 0);
 	ib_rec_i64(&r, "cpu", ib_opts->pin ? ib_opts->cpu : -1);
+	if (ib_harness_round)
+		ib_rec_u64(&r, "round", ib_harness_round);
 	if (add_params(&r, m->params) || r.overflow) {
 		if (!reason[0])
 			ib_reason("%s: record refused (params \"%s\" or too long)", m->name,

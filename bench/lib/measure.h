@@ -34,6 +34,10 @@
  * built (overflow, a bad key in m->params) gives -EINVAL. Every error sets ib_reason() if
  * the benchmark has not set one.
  *
+ * Rounds: when ib_harness_round is not 0 (the runner sets it before forking the child of
+ * round k of a plan with several rounds), every `m` record carries a field round=k after
+ * `cpu`, so that benchmarks need not know about rounds. 0 (one round) adds nothing.
+ *
  * Records leave through ib_send_payload(): one write() of "<payload>\n" to the fd given to
  * ib_harness_begin() (the runner's pipe in the benchmark's child; a test's pipe). With no fd
  * (< 0) records are dropped.
@@ -49,6 +53,8 @@
 #define IB_SIZE_MAX_STEPS 64
 #define IB_SIZE_MAX_TARGETS 8
 #define IB_WARMUP_MAX 3
+
+extern unsigned ib_harness_round;
 
 void ib_harness_begin(int fd, const char *bench);
 int ib_send_payload(const struct ib_rec *r);

@@ -119,6 +119,15 @@ const char *ib_signal_name(int sig, char *buf, size_t cap)
 	return buf;
 }
 
+const char *ib_run_name(const struct ib_bench *b, unsigned round, char *buf, size_t cap)
+{
+	if (round)
+		snprintf(buf, cap, "%s#%u", b->name, round);
+	else
+		snprintf(buf, cap, "%s", b->name);
+	return buf;
+}
+
 /* ---- parent set-up ---- */
 
 static void on_sigchld(int sig)
@@ -193,6 +202,7 @@ static void child_main(const struct ib_bench *b, int fd)
 
 struct watch {
 	const struct ib_bench *b;
+	unsigned round;
 	struct ib_out *o;
 	struct ib_run_stats *st;
 	char acc[IB_REC_MAX + 2];
@@ -269,7 +279,7 @@ static void summarise(struct watch *w, const char *payload)
 	if (strncmp(payload, "m ", 2) || w->st->nrows >= IB_SUMMARY_MAX)
 		return;
 	row = &w->st->rows[w->st->nrows];
-	snprintf(row->bench, sizeof(row->bench), "%s", w->b->name);
+	ib_run_name(w->b, w->round, row->bench, sizeof(row->bench));
 	if (!payload_field(payload, "metric", row->metric, sizeof(row->metric)) ||
 	    !payload_field(payload, "unit", row->unit, sizeof(row->unit)) ||
 	    !payload_field(payload, "samples", samples, sizeof(samples)))
@@ -410,35 +420,39 @@ static int decide(struct watch *w, int timed_out, int wstatus, char *reason, siz
 	}
 }
 
-static void finish(struct ib_out *o, const struct ib_bench *b, unsigned ktap_no, int status,
-		   const char *reason, uint64_t wall_ms)
+static void finish(struct ib_out *o, const struct ib_bench *b, unsigned round, unsigned ktap_no,
+		   int status, const char *reason, uint64_t wall_ms)
 {
 	static struct ib_rec r;
+	char name[96];
 
 	ib_rec_init(&r, "outcome");
 	ib_rec_str(&r, "bench", b->name);
 	ib_rec_str(&r, "status", ib_status_name(status));
 	ib_rec_str(&r, "reason", reason);
 	ib_rec_u64(&r, "wall_ms", wall_ms);
+	if (round)
+		ib_rec_u64(&r, "round", round);
+	ib_run_name(b, round, name, sizeof(name));
 	if (ib_out_record(o, &r))
-		fprintf(stderr, "ibsuite: %s: outcome record refused\n", b->name);
+		fprintf(stderr, "ibsuite: %s: outcome record refused\n", name);
 	switch (status) {
 	case IB_ST_OK:
-		ib_out_text(o, "ok %u %s", ktap_no, b->name);
+		ib_out_text(o, "ok %u %s", ktap_no, name);
 		break;
 	case IB_ST_SKIPPED:
-		ib_out_text(o, "ok %u %s # SKIP %s", ktap_no, b->name, reason);
+		ib_out_text(o, "ok %u %s # SKIP %s", ktap_no, name, reason);
 		break;
 	case IB_ST_TIMEOUT:
-		ib_out_text(o, "not ok %u %s # timeout %s", ktap_no, b->name, reason);
+		ib_out_text(o, "not ok %u %s # timeout %s", ktap_no, name, reason);
 		break;
 	default:
-		ib_out_text(o, "not ok %u %s # failed: %s", ktap_no, b->name, reason);
+		ib_out_text(o, "not ok %u %s # failed: %s", ktap_no, name, reason);
 		break;
 	}
 }
 
-int ib_run_bench(struct ib_out *o, const struct ib_bench *b, unsigned ktap_no,
+int ib_run_bench(struct ib_out *o, const struct ib_bench *b, unsigned round, unsigned ktap_no,
 		 struct ib_run_stats *st)
 {
 	static struct watch w;
@@ -450,11 +464,13 @@ int ib_run_bench(struct ib_out *o, const struct ib_bench *b, unsigned ktap_no,
 
 	memset(&w, 0, sizeof(w));
 	w.b = b;
+	w.round = round;
 	w.o = o;
+	ib_harness_round = round;
 	w.st = st;
 	if (pipe2(fds, O_CLOEXEC)) {
 		snprintf(reason, sizeof(reason), "pipe: %s", strerror(errno));
-		finish(o, b, ktap_no, IB_ST_FAILED, reason, 0);
+		finish(o, b, round, ktap_no, IB_ST_FAILED, reason, 0);
 		st->count[IB_ST_FAILED]++;
 		return IB_ST_FAILED;
 	}
@@ -465,7 +481,7 @@ int ib_run_bench(struct ib_out *o, const struct ib_bench *b, unsigned ktap_no,
 		snprintf(reason, sizeof(reason), "fork: %s", strerror(errno));
 		close(fds[0]);
 		close(fds[1]);
-		finish(o, b, ktap_no, IB_ST_FAILED, reason, 0);
+		finish(o, b, round, ktap_no, IB_ST_FAILED, reason, 0);
 		st->count[IB_ST_FAILED]++;
 		return IB_ST_FAILED;
 	}
@@ -522,7 +538,7 @@ int ib_run_bench(struct ib_out *o, const struct ib_bench *b, unsigned ktap_no,
 		w.bad++;
 	}
 	status = decide(&w, timed_out, wstatus, reason, sizeof(reason));
-	finish(o, b, ktap_no, status, reason, (ib_now_ns() - start) / 1000000u);
+	finish(o, b, round, ktap_no, status, reason, (ib_now_ns() - start) / 1000000u);
 	st->count[status]++;
 	return status;
 }

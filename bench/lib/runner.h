@@ -22,6 +22,10 @@
  *    it; a bad line is dropped with a message and turns an ok into failed: bad record;
  *  - at opts->timeout_s after the fork the whole group gets SIGKILL; when the child ends,
  *    whatever is left in its group gets SIGKILL too; every member is reaped;
+ *  - round: 0 in a plan of one round; k (1-based) for round k of a plan with several. It
+ *    is set as ib_harness_round before the fork (every `m` record of the child carries
+ *    round=k), the outcome record gets round=k after `wall_ms`, and the KTAP name and the
+ *    summary rows' bench become "name#k" (plain "name" when round is 0);
  *  - then the outcome record and the KTAP line number ktap_no:
  *      ok            reason ""            "ok N name"
  *      skipped       reason from run()    "ok N name # SKIP reason"
@@ -67,8 +71,10 @@ int ib_out_record(struct ib_out *o, const struct ib_rec *r);
 void ib_out_text(struct ib_out *o, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 
 int ib_runner_init(void);
-int ib_run_bench(struct ib_out *o, const struct ib_bench *b, unsigned ktap_no,
+int ib_run_bench(struct ib_out *o, const struct ib_bench *b, unsigned round, unsigned ktap_no,
 		 struct ib_run_stats *st);
+/* "name" for round 0, "name#k" for round k, into buf; returns buf */
+const char *ib_run_name(const struct ib_bench *b, unsigned round, char *buf, size_t cap);
 const char *ib_status_name(int status);
 /* "SIGSEGV" for SIGSEGV; "SIG<n>" for one without a name */
 const char *ib_signal_name(int sig, char *buf, size_t cap);

@@ -165,10 +165,77 @@ static void test_refused_escaping(void **state)
 	assert_int_equal(k.src[IB_K_CPU], IB_SRC_CONFIG);
 }
 
+/* rounds: 1..20, default from Kconfig, refused outside */
+static void test_rounds_knob(void **state)
+{
+	char v[16];
+
+	(void)state;
+	assert_int_equal(k.rounds, CONFIG_IB_ROUNDS);
+	assert_int_equal(ib_knob_arg(&k, "--rounds=3"), 0);
+	assert_int_equal(k.rounds, 3);
+	assert_string_equal(ib_knob_value(&k, IB_K_ROUNDS, v, sizeof(v)), "3");
+	assert_string_equal(ib_knob_name(IB_K_ROUNDS), "rounds");
+	assert_int_equal(ib_knob_arg(&k, "--rounds=0"), -1);
+	assert_int_equal(ib_knob_arg(&k, "--rounds=21"), -1);
+	assert_int_equal(k.rounds, 3);
+	assert_int_equal(ib_knobs_from_cmdline(&k, "initbench.rounds=20"), 0);
+	assert_int_equal(k.rounds, 20);
+	assert_int_equal(k.src[IB_K_ROUNDS], IB_SRC_CMDLINE);
+	assert_string_equal(k.refused, "rounds=0,rounds=21");
+}
+
+/* the plan: rounds x selection, round-major with seed 0, shuffled as a whole otherwise */
+static void test_plan_build(void **state)
+{
+	unsigned sel[3] = { 4, 7, 9 }, b[64], r[64], b1[3], r1[3], order[3] = { 4, 7, 9 };
+	unsigned seen[3][4];
+
+	(void)state;
+	assert_int_equal(ib_plan_build(sel, 3, 3, 0, b, r, 64), 9);
+	for (unsigned s = 0; s < 9; s++) {
+		assert_int_equal(b[s], sel[s % 3]);
+		assert_int_equal(r[s], s / 3 + 1);
+	}
+	/* one round is the old order, for any seed */
+	for (unsigned long seed = 0; seed < 50; seed++) {
+		memcpy(order, sel, sizeof(order));
+		ib_run_order(order, 3, seed);
+		assert_int_equal(ib_plan_build(sel, 3, 1, seed, b1, r1, 3), 3);
+		assert_memory_equal(b1, order, sizeof(order));
+		for (unsigned s = 0; s < 3; s++)
+			assert_int_equal(r1[s], 1);
+	}
+	/* a seed: every (benchmark, round) exactly once, rounds interleaved, reproducible */
+	unsigned interleaved = 0;
+	for (unsigned long seed = 1; seed < 100; seed++) {
+		unsigned b2[12], r2[12];
+		memset(seen, 0, sizeof(seen));
+		assert_int_equal(ib_plan_build(sel, 3, 4, seed, b, r, 64), 12);
+		ib_plan_build(sel, 3, 4, seed, b2, r2, 12);
+		assert_memory_equal(b, b2, sizeof(b2));
+		assert_memory_equal(r, r2, sizeof(r2));
+		for (unsigned s = 0; s < 12; s++) {
+			unsigned i = b[s] == 4 ? 0 : b[s] == 7 ? 1 : 2;
+			assert_true(r[s] >= 1 && r[s] <= 4);
+			seen[i][r[s] - 1]++;
+		}
+		for (unsigned i = 0; i < 3; i++)
+			for (unsigned j = 0; j < 4; j++)
+				assert_int_equal(seen[i][j], 1);
+		interleaved += r[0] != 1 || r[3] != 2;
+	}
+	assert_true(interleaved > 50);
+	assert_int_equal(ib_plan_build(sel, 3, 4, 0, b, r, 5), 5);
+	assert_int_equal(ib_plan_build(sel, 0, 4, 0, b, r, 5), 0);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test_setup(test_defaults, setup),
+		cmocka_unit_test_setup(test_rounds_knob, setup),
+		cmocka_unit_test_setup(test_plan_build, setup),
 		cmocka_unit_test_setup(test_args, setup),
 		cmocka_unit_test_setup(test_cmdline, setup),
 		cmocka_unit_test_setup(test_bad_values, setup),
