@@ -180,7 +180,9 @@ int main(int argc, char **argv)
 	ib_out_init(&o, 1);
 	ib_out_text(&o, "KTAP version 1");
 	ib_out_text(&o, "1..%u", planned);
+	ib_runner_drop_caches = !strcmp(mode, "init");
 	ib_env_begin(&rec, mode, &timer, &k, notes, nnotes);
+	ib_rec_str(&rec, "fs_prep", ib_runner_fs_prep());
 	if (ib_out_record(&o, &rec))
 		fprintf(stderr, "ibsuite: begin record refused\n");
 

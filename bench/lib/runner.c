@@ -172,6 +172,35 @@ static void child_send_ret(int code, const char *reason)
 	ib_send_payload(&ctl);
 }
 
+int ib_runner_drop_caches;
+
+const char *ib_runner_fs_prep(void)
+{
+	return ib_runner_drop_caches ? "sync+drop_caches" : "sync";
+}
+
+static int uses_files(const struct ib_bench *b)
+{
+	return !strcmp(b->family, "lat_fs") || !strcmp(b->family, "lat_vm") ||
+	       !strcmp(b->family, "bw_file");
+}
+
+static void prepare_files(void)
+{
+	int fd;
+
+	sync();
+	if (!ib_runner_drop_caches)
+		return;
+	fd = open("/proc/sys/vm/drop_caches", O_WRONLY | O_CLOEXEC);
+	if (fd >= 0) {
+		if (write(fd, "3\n", 2) != 2) {
+			/* a kernel without it: sync alone is still done */
+		}
+		close(fd);
+	}
+}
+
 static void child_main(const struct ib_bench *b, int fd)
 {
 	struct sigaction sa;
@@ -474,6 +503,8 @@ int ib_run_bench(struct ib_out *o, const struct ib_bench *b, unsigned round, uns
 		st->count[IB_ST_FAILED]++;
 		return IB_ST_FAILED;
 	}
+	if (uses_files(b))
+		prepare_files();
 	drain_sigchld();
 	fflush(NULL);
 	pid = fork();

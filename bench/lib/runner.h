@@ -71,6 +71,16 @@ int ib_out_record(struct ib_out *o, const struct ib_rec *r);
 void ib_out_text(struct ib_out *o, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 
 int ib_runner_init(void);
+
+/*
+ * Before a benchmark that works on files (families lat_fs, lat_vm, bw_file) the parent
+ * calls sync(), so that writeback left by whatever ran before (a file benchmark, the host's
+ * own work in native mode) does not land inside its timing; when ib_runner_drop_caches is
+ * set (init mode: the machine is ours) it also drops the page cache (drop_caches = 3).
+ * ib_runner_fs_prep() names what is done, for the begin record (fs_prep=).
+ */
+extern int ib_runner_drop_caches;
+const char *ib_runner_fs_prep(void);
 int ib_run_bench(struct ib_out *o, const struct ib_bench *b, unsigned round, unsigned ktap_no,
 		 struct ib_run_stats *st);
 /* "name" for round 0, "name#k" for round k, into buf; returns buf */
