@@ -24,6 +24,7 @@
 #include "uml.h"
 #include "qemu.h"
 #include "results.h"
+#include "progress.h"
 #include "runopts.h"
 
 struct cmd {
@@ -136,66 +137,6 @@ static int write_text(const char *path, const char *text)
 		return -1;
 	}
 	return 0;
-}
-
-/* ---- progress from the stream (the real parse is ib_results_from_log's) ---- */
-
-struct progress {
-	unsigned planned, done;
-};
-
-static int field(const char *l, size_t n, const char *key, char *out, size_t cap)
-{
-	size_t kl = strlen(key);
-
-	for (size_t i = 0; i + kl < n; i++) {
-		if ((i == 0 || l[i - 1] == ' ') && !memcmp(l + i, key, kl) && l[i + kl] == '=') {
-			size_t j = i + kl + 1, k = 0;
-
-			while (j < n && l[j] != ' ' && l[j] != '\r' && k + 1 < cap) {
-				if (l[j] == '%' && j + 2 < n) {
-					char hex[3] = { l[j + 1], l[j + 2], 0 };
-
-					out[k++] = (char)strtol(hex, NULL, 16);
-					j += 3;
-				} else {
-					out[k++] = l[j++];
-				}
-			}
-			out[k] = '\0';
-			return 1;
-		}
-	}
-	return 0;
-}
-
-static void on_line(void *ctx, const char *line, size_t len)
-{
-	struct progress *p = ctx;
-	const char *t = memmem(line, len, IB_TAG, IB_TAG_LEN), *e = line + len;
-	char bench[64], status[32], reason[128], wall[32], count[16];
-
-	if (!t)
-		return;
-	for (t += IB_TAG_LEN; t < e && *t >= '0' && *t <= '9'; t++)
-		;
-	if (t >= e || *t++ != ' ')
-		return;
-	len = (size_t)(e - t);
-	if (len > 5 && !memcmp(t, "plan ", 5) && field(t, len, "count", count, sizeof(count))) {
-		p->planned = (unsigned)strtoul(count, NULL, 10);
-	} else if (len > 8 && !memcmp(t, "outcome ", 8) &&
-		   field(t, len, "bench", bench, sizeof(bench))) {
-		if (!field(t, len, "status", status, sizeof(status)))
-			strcpy(status, "?");
-		if (!field(t, len, "reason", reason, sizeof(reason)))
-			reason[0] = '\0';
-		if (!field(t, len, "wall_ms", wall, sizeof(wall)))
-			strcpy(wall, "?");
-		p->done++;
-		fprintf(stderr, "initbench: benchmark %u/%u %s %s%s%s (%s ms)\n", p->done,
-			p->planned, bench, status, reason[0] ? ": " : "", reason, wall);
-	}
 }
 
 /* ---- one boot ---- */
@@ -330,7 +271,7 @@ static int boot_one(struct run_ctx *rc, unsigned i, unsigned *stored)
 	struct ib_argv argv = { 0 }, env = { 0 };
 	struct ib_console_opts co;
 	struct ib_console_result r;
-	struct progress prog = { 0, 0 };
+	struct ib_progress prog = { 0, 0 };
 	char uml_tmp[PATH_MAX] = "", *dir, *log, *json, *cmdtxt, *probe_log, *q;
 	int crc, prc, verdict;
 	unsigned num;
@@ -355,7 +296,7 @@ static int boot_one(struct run_ctx *rc, unsigned i, unsigned *stored)
 	memset(&co, 0, sizeof(co));
 	co.host_cpu = o->host_cpu;
 	co.timeout_s = o->timeout_s;
-	co.on_line = on_line;
+	co.on_line = ib_progress_line;
 	co.ctx = &prog;
 	co.verbose = o->verbose;
 	co.log_path = log;
