@@ -263,7 +263,8 @@ run: all
 
 # compare-run: a campaign of VARIANTS="NAME:KERNEL ..." (KERNEL default|uml|PATH), interleaved
 # in RUNS randomised blocks (SEED= to replay one), APPEND shared, APPEND_<NAME> per variant,
-# RUN_OPTS extra `initbench run` options; then `initbench compare FIRST OTHERS...`.
+# RUN_OPTS extra `initbench run` options; then `initbench compare FIRST OTHERS...`, also
+# written as $(O)/compare.json for `make export`.
 cr_name = $(firstword $(subst :, ,$(1)))
 cr_kernel = $(if $(filter default,$(1)),$(KERNELS)/default/vmlinuz,$(1))
 cr_variant = --variant '$(call cr_name,$(1)):$(call cr_kernel,$(word 2,$(subst :, ,$(1))))$(if $(APPEND_$(call cr_name,$(1))),:$(APPEND_$(call cr_name,$(1))))'
@@ -276,7 +277,7 @@ compare-run: all
 		--results $(O)/results $(if $(RUNS),--runs $(RUNS)) $(if $(SEED),--seed $(SEED)) \
 		$(if $(ACCEL),--accel $(ACCEL)) $(if $(APPEND),--append '$(APPEND)') $(RUN_OPTS) \
 		$(VFLAG); rc=$$?; [ $$rc -eq 2 ] || $(INITBENCH) compare --results $(O)/results \
-		$(foreach v,$(VARIANTS),'$(call cr_name,$(v))'); exit $$rc
+		--json $(O)/compare.json $(foreach v,$(VARIANTS),'$(call cr_name,$(v))'); exit $$rc
 
 native: all
 	$(Q)$(INITBENCH) native --suite $(SUITE) --hello $(HELLO) --results $(O)/results \
@@ -287,13 +288,15 @@ report: host
 	$(Q)$(INITBENCH) report --results $(O)/results
 
 # FORMAT=html (default): the directory $(O)/export/; csv, json: the file $(O)/export.FORMAT.
-# COMPARE=file (from `initbench compare --json`) adds the ratio charts; LABELS=... a subset.
+# COMPARE=file (from `initbench compare --json`; default: the last compare-run's
+# $(O)/compare.json when there is one) adds the ratio charts; LABELS=... a subset.
 FORMAT ?= html
+COMPARE ?= $(wildcard $(O)/compare.json)
 .PHONY: export
 export: host
 	$(Q)$(INITBENCH) export --format $(FORMAT) --results $(O)/results \
 		--out $(if $(filter html,$(FORMAT)),$(O)/export,$(O)/export.$(FORMAT)) \
-		$(if $(COMPARE),--compare $(COMPARE)) $(LABELS)
+		$(if $(and $(COMPARE),$(filter html,$(FORMAT))),--compare $(COMPARE)) $(LABELS)
 
 # ---- tests ------------------------------------------------------------------------------
 $(O)/tests/test_%: tests/unit/test_%.c $(HOST_LIB) $(config_h)

@@ -7,9 +7,9 @@
  *    write + read and the same sum over a cache-hot K-KB array that a ring member does;
  *  - ctx_hop (params procs=N size_kb=K): one operation is one hop of the token from one ring
  *    member to the next plus that member's work, nothing subtracted;
- *  - ctx_<N>p_<K>k (same params): ctx_hop's samples minus the lower of the two ctx_overhead
- *    medians (measured before and after the ring), so what is left is the switch and the
- *    cache refill it causes.
+ *  - ctx_<N>p_<K>k (same params): ctx_hop's samples minus the least ctx_overhead sample of
+ *    the two baselines (measured before and after the ring), so what is left is the switch
+ *    and the cache refill it causes.
  *
  * The ring is set up once per benchmark (ib_measure_timed): N pipes, the benchmark process
  * is member 0 and forks members 1..N-1. Member i reads pipe i-1 and writes pipe i. Every
@@ -269,7 +269,7 @@ static int overhead_loop(void *arg, uint64_t n)
 	return 0;
 }
 
-static int measure_overhead(unsigned size_kb, double *median)
+static int measure_overhead(unsigned size_kb, double *least)
 {
 	char params[32];
 	struct ib_metric m = { "ctx_overhead", "us", 0.0, params, 0 };
@@ -295,15 +295,15 @@ static int measure_overhead(unsigned size_kb, double *median)
 	close(a.p[1]);
 	free(array);
 	if (!err)
-		*median = r.median;
+		*least = r.min;
 	return err;
 }
 
 /*
  * The switch cost is a small difference of two large numbers where a syscall is dear (UML:
  * a hop is ~50 us, the switch a few): a burst during the baseline alone would make it
- * negative. So the baseline is measured before and after the ring and the lower of the two
- * medians is subtracted (interference only ever adds time); the ring's raw per-hop time is
+ * negative. So the baseline is measured before and after the ring and its least sample is
+ * subtracted (interference only ever adds time); the ring's raw per-hop time is
  * its own record (ctx_hop), so the subtraction can be redone from the records.
  */
 static int run_ctx(unsigned procs, unsigned size_kb)

@@ -9,7 +9,7 @@
  *  - ib_run_sig_hndl(): first metric sig_kill0, one kill(pid, 0) (the permission check and
  *    syscall without a signal; pid is getpid() read once, so no extra syscall is timed);
  *    then metric sig_hndl, one kill(pid, SIGUSR1) delivered to a handler, with overhead =
- *    the sig_kill0 median, i.e. what remains is queueing, delivery, the handler frame and
+ *    the sig_kill0 minimum, i.e. what remains is queueing, delivery, the handler frame and
  *    sigreturn. The handler only counts (one store): the loop checks that exactly n signals
  *    arrived, so a lost or blocked signal fails the run instead of measuring a cheap kill.
  */
@@ -123,7 +123,7 @@ int ib_run_sig_hndl(void)
 		ib_reason("kill(pid, 0): %s", strerror(-err));
 		goto out;
 	}
-	mh.overhead = r0.median;
+	mh.overhead = r0.min; /* the baseline at its least disturbed (bench/README.md) */
 	err = ib_measure(&mh, kill_usr1_loop, &pid, &rh);
 	if (err) {
 		ib_reason("kill(pid, SIGUSR1): %s",

@@ -12,9 +12,9 @@
  *    16 KB over the first tenth, munmap(). MMAP_SIZE is 8 MB, lmbench's default file size
  *    (its script uses MB=8 unless configured), which is the largest size its summary shows.
  *  - ib_run_prot_fault(): metrics prot_fault_kill0 (kill(pid, 0)), prot_fault_base
- *    (kill(pid, SIGSEGV) delivered to the SA_SIGINFO handler below, minus the kill0 median:
+ *    (kill(pid, SIGSEGV) delivered to the SA_SIGINFO handler below, minus the kill0 minimum:
  *    this is "sig hndl" measured here, with the fault's own signal and handler) and
- *    prot_fault (minus the prot_fault_base median). One prot_fault operation is one write to
+ *    prot_fault (minus the prot_fault_base minimum). One prot_fault operation is one write to
  *    a PROT_READ MAP_SHARED page of the file raising SIGSEGV (SEGV_ACCERR) whose handler
  *    returns without fixing anything, as in lmbench 3: the write re-executes and faults
  *    again. On the n-th fault the handler mprotect()s the page writable so the store
@@ -24,8 +24,8 @@
  *    op=pass), then page_fault, µs per page. A pass (lmbench 3): mmap the whole file
  *    PROT_READ MAP_SHARED, msync(MS_INVALIDATE), read one word of every page in a fixed
  *    random order, munmap. The base is the same pass without the reads. page_fault sample i
- *    = (pass sample i - base median) / pages, emitted with ib_emit_result() (iters = passes
- *    x pages, overhead = base median / pages). params also carry the minor faults one pass
+ *    = (pass sample i - base minimum) / pages, emitted with ib_emit_result() (iters = passes
+ *    x pages, overhead = base minimum / pages). params also carry the minor faults one pass
  *    took (getrusage), which says how many pages each fault mapped (fault-around).
  */
 #define _GNU_SOURCE
@@ -250,14 +250,14 @@ int ib_run_prot_fault(void)
 		ib_reason("prot_fault: kill(pid, 0): %s", strerror(-err));
 		goto out;
 	}
-	mb.overhead = rk.median;
+	mb.overhead = rk.min; /* baselines at their least disturbed (bench/README.md) */
 	err = ib_measure(&mb, kill_segv_loop, &pid, &rb);
 	if (err) {
 		ib_reason("prot_fault: kill(pid, SIGSEGV): %s",
 			  err == -EINTR ? "signal count does not match" : strerror(-err));
 		goto out;
 	}
-	mf.overhead = rb.median;
+	mf.overhead = rb.min;
 	err = ib_measure_timed(&mf, prot_timed, NULL, &rf);
 	if (err) {
 		ib_reason("prot_fault: %s", err == -EINTR ? "fault count does not match"
@@ -404,10 +404,10 @@ int ib_run_page_fault(void)
 	rf.iters = rp.iters * s.npages;
 	rf.nsamples = rp.nsamples;
 	for (unsigned i = 0; i < rp.nsamples; i++)
-		rf.samples[i] = (rp.samples[i] - rb.median) / (double)s.npages;
+		rf.samples[i] = (rp.samples[i] - rb.min) / (double)s.npages;
 	rf.median = ib_median(rf.samples, rf.nsamples);
 	rf.min = ib_min(rf.samples, rf.nsamples);
-	mf.overhead = rb.median / (double)s.npages;
+	mf.overhead = rb.min / (double)s.npages;
 	err = ib_emit_result(&mf, &rf);
 	if (err) {
 		ib_reason("page_fault: emit failed (%d)", err);
