@@ -14,39 +14,18 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include <gsl/gsl_cdf.h>
 #include <jansson.h>
 
 #include "bootdata.h"
+#include "compare-int.h"
 #include "results.h"
 #include "stats.h"
 #include "store.h"
 #include "summary.h"
 
 #define FDR_Q 0.05
-#define DRIFT_P 0.01
-#define BIMODAL_MIN_N 10
 #define MIN_FLOOR_PCT 1.0
 #define MAX_METRICS 64
-
-/* one label's boots that count, and those left out */
-struct variant {
-	const char *label;
-	const struct ib_boot **boot;
-	size_t n, excluded;
-	const char *clocksource, *accel;   /* "" when boots disagree among themselves: "mixed" */
-};
-
-/* one metric of one variant */
-struct cell {
-	double *med;            /* per boot of the variant, NaN when the boot lacks it */
-	double *vals;           /* the finite ones, packed */
-	size_t n;
-	double gmean, lo, hi, min, iqr, cv_within, cv_between;
-	size_t outliers;
-	int bimodal, drift, timer;
-	const char *unit;
-};
 
 struct row {
 	const char *metric, *section;
@@ -57,12 +36,6 @@ struct row {
 	int f_clock, f_accel, f_incomplete;
 };
 
-static const char *str(const json_t *o, const char *key)
-{
-	const char *v = json_string_value(json_object_get(o, key));
-	return v ? v : "";
-}
-
 /* the table title up to its " - " or " in " ("Processor, Processes") */
 static void short_section(const char *title, char *out, size_t cap)
 {
@@ -70,124 +43,6 @@ static void short_section(const char *title, char *out, size_t cap)
 	if (!e || (in && in < e))
 		e = in;
 	snprintf(out, cap, "%.*s", e ? (int)(e - title) : (int)strlen(title), title);
-}
-
-static double env_num(const json_t *res, const char *key)
-{
-	const char *s = str(json_object_get(res, "env"), key);
-	char *e;
-	double v = strtod(s, &e);
-	return *s && !*e ? v : NAN;
-}
-
-static int cell_fill(struct cell *c, const struct variant *v, const char *metric)
-{
-	size_t nb = v->n, pooled_n = 0, cap = 0;
-	double *pooled = NULL, *cvs = calloc(nb + 1, sizeof(double)), *rho = calloc(nb + 1, sizeof(double));
-	size_t *ns = calloc(nb + 1, sizeof(size_t)), ncv = 0;
-	memset(c, 0, sizeof(*c));
-	c->med = calloc(nb + 1, sizeof(double));
-	c->vals = calloc(nb + 1, sizeof(double));
-	c->unit = "";
-	if (!c->med || !c->vals || !cvs || !rho || !ns)
-		return -1;
-	for (size_t b = 0; b < nb; b++) {
-		const json_t *res = v->boot[b]->res, *m;
-		size_t ns_b = 0, nraw = 0;
-		double *s, *raw;
-		m = ib_boot_samples(res, metric, &s, &ns_b, &raw, &nraw, NULL);
-		c->med[b] = rho[b] = NAN;
-		if (!m || !s || !ns_b) {
-			free(s), free(raw);
-			continue;
-		}
-		c->unit = str(m, "unit");
-		c->med[b] = ib_stat_median(s, ns_b);
-		c->vals[c->n++] = c->med[b];
-		if (ns_b >= 2)
-			cvs[ncv++] = ib_stat_cv(s, ns_b);
-		rho[b] = ib_stat_spearman(s, ns_b);
-		ns[b] = ns_b;
-		/* outliers against the boot's own median, so that boots apart are not outliers */
-		unsigned char *keep = malloc(ns_b);
-		c->outliers += ib_stat_outliers(s, ns_b, keep);
-		if (pooled_n + ns_b > cap) {
-			cap = 2 * (pooled_n + ns_b);
-			double *p = realloc(pooled, cap * sizeof(*p));
-			if (!p) {
-				free(keep), free(s), free(raw);
-				continue;
-			}
-			pooled = p;
-		}
-		for (size_t i = 0; keep && i < ns_b; i++)
-			if (keep[i])
-				pooled[pooled_n++] = s[i];
-		free(keep);
-		/* an interval too short for the clock of that boot (METHODS.md: Timing) */
-		double res_ns = env_num(res, "timer_res_ns"), cost = env_num(res, "timer_cost_ns");
-		for (size_t i = 0; raw && i < nraw; i++)
-			if ((!isnan(res_ns) && raw[i] < 1000 * res_ns) || (!isnan(cost) && raw[i] < 100 * cost))
-				c->timer = 1;
-		free(raw);
-		free(s);
-	}
-	c->gmean = ib_stat_gmean(c->vals, c->n);
-	c->min = ib_stat_min(c->vals, c->n);
-	c->iqr = ib_stat_iqr(c->vals, c->n);
-	c->cv_within = ib_stat_median(cvs, ncv);
-	c->cv_between = ib_stat_cv(c->vals, c->n);
-	c->lo = c->hi = NAN;
-	if (c->n >= 2 && c->gmean > 0) {
-		double t = gsl_cdf_tdist_Pinv(0.975, (double)(c->n - 1));
-		double h = t * ib_stat_logsd(c->vals, c->n) / sqrt((double)c->n);
-		c->lo = c->gmean * exp(-h);
-		c->hi = c->gmean * exp(h);
-	}
-	c->bimodal = pooled_n >= BIMODAL_MIN_N && ib_stat_bimodality(pooled, pooled_n) > IB_BIMODAL_BC;
-	double dp = ib_stat_drift_p(rho, ns, nb);
-	c->drift = !isnan(dp) && dp < DRIFT_P;
-	free(pooled), free(cvs), free(rho), free(ns);
-	return 0;
-}
-
-static void cell_free(struct cell *c)
-{
-	free(c->med);
-	free(c->vals);
-}
-
-/* split a set into variants by label, leaving out incomplete boots (listed on f, if any) */
-static int variants(const struct ib_set *set, char *const *labels, size_t nl,
-		    struct variant *v, FILE *f)
-{
-	for (size_t l = 0; l < nl; l++) {
-		v[l] = (struct variant){ labels[l], calloc(set->n + 1, sizeof(*v[l].boot)), 0, 0, NULL, NULL };
-		if (!v[l].boot)
-			return -1;
-		for (size_t i = 0; i < set->n; i++) {
-			const struct ib_boot *b = &set->boots[i];
-			const json_t *in = json_object_get(b->res, "integrity");
-			if (strcmp(b->label, labels[l]))
-				continue;
-			if (strcmp(str(in, "status"), "complete")) {
-				if (f)
-					fprintf(f, "excluded: %s/%lu: %s%s%s\n", b->label, b->num,
-						*str(in, "status") ? str(in, "status") : "no integrity",
-						*str(in, "summary") ? ": " : "", str(in, "summary"));
-				v[l].excluded++;
-				continue;
-			}
-			const char *cs = str(json_object_get(b->res, "env"), "clocksource");
-			const char *ac = str(json_object_get(b->res, "launch"), "accel");
-			v[l].clocksource = !v[l].clocksource || !strcmp(v[l].clocksource, cs) ? cs : "mixed";
-			v[l].accel = !v[l].accel || !strcmp(v[l].accel, ac) ? ac : "mixed";
-			v[l].boot[v[l].n++] = b;
-		}
-		if (!v[l].clocksource)
-			v[l].clocksource = v[l].accel = "";
-	}
-	return 0;
 }
 
 static int bigger_better(const char *unit)
@@ -356,18 +211,18 @@ static int aa_floor(const char *dir, const struct aa_pair *aa, size_t naa, const
 		struct ib_set set;
 		struct variant v[2];
 		int rc = ib_store_load(dir, labels, 2, &set);
-		if (rc || variants(&set, labels, 2, v, NULL)) {
+		if (rc || ib_cmp_variants(&set, labels, 2, v, NULL)) {
 			ib_set_free(&set);
 			return -1;
 		}
 		for (size_t j = 0; j < nm; j++) {
 			struct cell a, b;
-			if (!cell_fill(&a, &v[0], metric[j]) && !cell_fill(&b, &v[1], metric[j])) {
+			if (!ib_cmp_cell_fill(&a, &v[0], metric[j]) && !ib_cmp_cell_fill(&b, &v[1], metric[j])) {
 				double d = fabs(b.gmean / a.gmean - 1) * 100;
 				if (!isnan(d) && (isnan(floor_pct[j]) || d > floor_pct[j]))
 					floor_pct[j] = d;
 			}
-			cell_free(&a), cell_free(&b);
+			ib_cmp_cell_free(&a), ib_cmp_cell_free(&b);
 		}
 		free(v[0].boot), free(v[1].boot);
 		ib_set_free(&set);
@@ -509,7 +364,7 @@ int ib_cmd_compare(int argc, char **argv)
 	for (size_t l = 1; l < nl; l++)
 		fprintf(f, "%s%s", l == 1 ? ", new " : ", ", labels[l]);
 	fputc('\n', f);
-	if (variants(&set, labels, nl, v, f) ||
+	if (ib_cmp_variants(&set, labels, nl, v, f) ||
 	    (naa && aa_floor(dir, aa, naa, metric, nm, floor_pct))) {
 		ib_set_free(&set);
 		return 1;
@@ -524,7 +379,7 @@ int ib_cmd_compare(int argc, char **argv)
 	for (size_t l = 0; l < nl; l++) {
 		cells[l] = calloc(nm, sizeof(struct cell));
 		for (size_t j = 0; cells[l] && j < nm; j++)
-			cell_fill(&cells[l][j], &v[l], metric[j]);
+			ib_cmp_cell_fill(&cells[l][j], &v[l], metric[j]);
 		fprintf(f, "%s: %zu boot%s", v[l].label, v[l].n, v[l].n == 1 ? "" : "s");
 		if (v[l].excluded)
 			fprintf(f, " (%zu incomplete left out)", v[l].excluded);
@@ -620,7 +475,7 @@ int ib_cmd_compare(int argc, char **argv)
 	}
 	for (size_t l = 0; l < nl; l++) {
 		for (size_t j = 0; cells[l] && j < nm; j++)
-			cell_free(&cells[l][j]);
+			ib_cmp_cell_free(&cells[l][j]);
 		free(cells[l]);
 		free(v[l].boot);
 	}

@@ -1,0 +1,48 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * compare-int.h - inside `initbench compare`: a variant's boots and one metric's figures.
+ *
+ *  - ib_cmp_variants(set, labels, nl, v, f) splits the loaded boots by label into v[0..nl),
+ *    leaving out boots whose records are not complete (each listed on f, if f is set);
+ *    clocksource/accel say "mixed" when a variant's boots disagree. -1 on out of memory.
+ *  - ib_cmp_cell_fill(c, v, metric) computes one metric of one variant: per boot the median
+ *    of its samples over every good round (report/bootdata.h), the geometric mean with its
+ *    t-interval, min, IQR, within- and between-boot CV, outliers, bimodality, drift and the
+ *    timer-limited flag (docs/compare.md). ib_cmp_cell_free() releases it. -1 on out of
+ *    memory.
+ */
+#ifndef IB_COMPARE_INT_H
+#define IB_COMPARE_INT_H
+
+#include <stdio.h>
+
+#include "store.h"
+
+#define DRIFT_P 0.01
+#define BIMODAL_MIN_N 10
+
+/* one label's boots that count, and those left out */
+struct variant {
+	const char *label;
+	const struct ib_boot **boot;
+	size_t n, excluded;
+	const char *clocksource, *accel;   /* "" when boots disagree among themselves: "mixed" */
+};
+
+/* one metric of one variant */
+struct cell {
+	double *med;            /* per boot of the variant, NaN when the boot lacks it */
+	double *vals;           /* the finite ones, packed */
+	size_t n;
+	double gmean, lo, hi, min, iqr, cv_within, cv_between;
+	size_t outliers;
+	int bimodal, drift, timer;
+	const char *unit;
+};
+
+int ib_cmp_variants(const struct ib_set *set, char *const *labels, size_t nl,
+		    struct variant *v, FILE *f);
+int ib_cmp_cell_fill(struct cell *c, const struct variant *v, const char *metric);
+void ib_cmp_cell_free(struct cell *c);
+
+#endif
