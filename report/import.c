@@ -20,6 +20,7 @@
 #include <jansson.h>
 
 #include "import.h"
+#include "store.h"
 #include "results.h"
 
 #define MAX_FILE (64u << 20)
@@ -97,30 +98,6 @@ static void free_text(struct ib_text *t)
 }
 
 /* ---- the store ---- */
-
-static int write_json(json_t *root, const char *path)
-{
-	char *tmp = NULL;
-	int rc = -1;
-	if (asprintf(&tmp, "%s.tmp.%ld", path, (long)getpid()) < 0)
-		return -1;
-	FILE *f = fopen(tmp, "w");
-	if (f) {
-		rc = json_dumpf(root, f, JSON_INDENT(1) | JSON_REAL_PRECISION(9));
-		if (fputc('\n', f) == EOF || fflush(f) || fsync(fileno(f)))
-			rc = -1;
-		if (fclose(f))
-			rc = -1;
-		if (!rc && rename(tmp, path))
-			rc = -1;
-		if (rc)
-			unlink(tmp);
-	}
-	if (rc)
-		fprintf(stderr, "initbench import: cannot write %s: %s\n", path, strerror(errno));
-	free(tmp);
-	return rc;
-}
 
 static int write_raw(const char *path, const char *raw, size_t len)
 {
@@ -262,7 +239,7 @@ static int store_summary(const struct ib_lmb_summary *s, const struct ib_text *t
 			rc = -1;
 		free(path);
 		path = NULL;
-		if (!rc && (asprintf(&path, "%s/results.json", dir) < 0 || write_json(root, path)))
+		if (!rc && (asprintf(&path, "%s/results.json", dir) < 0 || ib_json_write_atomic(root, path)))
 			rc = -1;
 		if (!rc)
 			printf("%s/%lu: %s %s, %zu cells (lmbench %s, line %d)\n", lab, num, r->host,

@@ -171,7 +171,7 @@ json_t *ib_results_build(const struct ib_log *log, json_t *launch)
 	return root;
 }
 
-static int write_atomic(json_t *root, const char *path)
+int ib_json_write_atomic(json_t *root, const char *path)
 {
 	size_t n = strlen(path) + 32;
 	char *tmp = malloc(n);
@@ -204,7 +204,7 @@ int ib_results_write(const struct ib_log *log, const char *json_path, json_t *la
 		fprintf(stderr, "initbench: out of memory building %s\n", json_path);
 		return -1;
 	}
-	int rc = write_atomic(root, json_path);
+	int rc = ib_json_write_atomic(root, json_path);
 	json_decref(root);
 	return rc;
 }

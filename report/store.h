@@ -36,6 +36,8 @@ struct ib_set {
 json_t *ib_results_build(const struct ib_log *log, json_t *launch);
 /* build and write json_path atomically (temp file, fsync, rename); 0 or -1 (message printed) */
 int ib_results_write(const struct ib_log *log, const char *json_path, json_t *launch);
+/* root written to path via a temp file, fsync and rename; -1 (message printed) on error */
+int ib_json_write_atomic(json_t *root, const char *path);
 int ib_store_load(const char *dir, char *const *labels, int nlabels, struct ib_set *set);
 /* append one boot (takes the reference to res); 0 or -1 */
 int ib_set_add(struct ib_set *set, const char *label, unsigned long num, json_t *res);
