@@ -313,9 +313,11 @@ check-deps:
 check-unit: check-deps $(UNIT_BINS) $(MKCPIO)
 	$(Q)O=$(O) srctree=$(srctree) $(srctree)/tests/run-tests.sh unit $(UNIT_BINS)
 
+# CHECK_PREREQS: more targets (paths under $(O)) that mk/*.mk need built before the tests.
 check: check-deps
 	$(Q)$(MAKE) O=$(O)/check quick_defconfig >/dev/null
-	$(Q)$(MAKE) O=$(O)/check KERNELS=$(KERNELS) all $(UNIT_BINS:$(O)/%=$(O)/check/%) $(TOOL_BINS:$(O)/%=$(O)/check/%) kernel-default
+	$(Q)$(MAKE) O=$(O)/check KERNELS=$(KERNELS) all $(UNIT_BINS:$(O)/%=$(O)/check/%) \
+		$(TOOL_BINS:$(O)/%=$(O)/check/%) $(CHECK_PREREQS:$(O)/%=$(O)/check/%) kernel-default
 	$(Q)O=$(O)/check KERNELS=$(KERNELS) srctree=$(srctree) $(srctree)/tests/run-tests.sh all
 
 bench-harness: check-deps
@@ -324,6 +326,9 @@ bench-harness: check-deps
 	$(Q)$(MAKE) O=$(O)/full defconfig >/dev/null
 	$(Q)$(MAKE) O=$(O)/full KERNELS=$(KERNELS) all
 	$(Q)O=$(O)/check FULL=$(O)/full KERNELS=$(KERNELS) srctree=$(srctree) $(srctree)/tests/bench-harness.sh
+
+# ---- parts with rules of their own (mk/*.mk: lava, fuzz, architectures, ...) -------------
+include $(sort $(wildcard $(srctree)/mk/*.mk))
 
 # ---- cleaning ---------------------------------------------------------------------------
 clean:
