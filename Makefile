@@ -9,6 +9,7 @@ MAKEFLAGS += --no-builtin-rules --no-print-directory
 .DELETE_ON_ERROR:
 
 srctree := $(CURDIR)
+include $(srctree)/mk/arch.mk # ARCH, and the defaults its row gives O, KERNELS, LABEL, BUSYBOX
 O ?= out
 override O := $(abspath $(O))
 obj := $(O)
@@ -28,7 +29,8 @@ quiet = $(if $(Q),@printf '  %-8s %s\n' '$(1)' '$(patsubst $(O)/%,%,$(2))';)
 PKGS_BUILD := musl-tools busybox-static kconfig-frontends cpio gzip libjansson-dev \
 	libcmocka-dev libgsl-dev pkg-config gcc make
 PKGS_RUN := qemu-system-x86 user-mode-linux
-PKGS_CHECK := strace gnuplot-nox
+PKGS_KERNEL := linux-source-6.1 flex bison bc libelf-dev libssl-dev kmod xz-utils
+PKGS_CHECK := strace gnuplot-nox dosfstools e2fsprogs fdisk mtools grub-common $(PKGS_KERNEL)
 
 # ---- configuration ----------------------------------------------------------------------
 KCONFIG_ENV := srctree=$(srctree) KCONFIG_CONFIG=$(O)/.config
@@ -41,7 +43,8 @@ config_hash_h := $(O)/include/config_hash.h
 # ---- toolchains -------------------------------------------------------------------------
 WARN := -std=c11 -O2 -Wall -Wextra -Werror
 GUEST_CC := musl-gcc
-GUEST_CFLAGS := $(WARN) -static -I$(O)/include -I$(srctree)/bench -I$(srctree)/bench/lib
+GUEST_CFLAGS := $(WARN) -static -I$(O)/include -I$(srctree)/bench -I$(srctree)/bench/lib \
+	-I$(srctree)/initramfs
 GUEST_LDFLAGS := -static
 HOST_CC := gcc
 HOST_CFLAGS := $(WARN) -I$(O)/include -I$(srctree)/bench -I$(srctree)/bench/lib \
@@ -56,7 +59,8 @@ SUITE_OBJS := $(patsubst %.c,$(O)/guest/%.o,$(SUITE_SRCS))
 # Host-side modules: the CLI main is kept apart so that tests can link the rest.
 HOST_MAIN := report/initbench.c
 HOST_LIB_SRCS := $(sort $(filter-out $(HOST_MAIN),$(wildcard report/*.c qemu/*.c boot/*.c)) \
-	$(filter-out bench/lib/runner.c,$(wildcard bench/lib/*.c)) initramfs/cpio.c)
+	$(filter-out bench/lib/runner.c,$(wildcard bench/lib/*.c)) initramfs/cpio.c \
+	initramfs/dump.c initramfs/blkid.c)
 HOST_LIB_OBJS := $(patsubst %.c,$(O)/host/%.o,$(HOST_LIB_SRCS))
 HOST_LIB := $(O)/host/libinitbench.a
 UNIT_SRCS := $(sort $(wildcard tests/unit/test_*.c))
@@ -89,7 +93,7 @@ APPEND ?=
 KERNEL_PATH = $(if $(filter default,$(KERNEL)),$(KERNELS)/default/vmlinuz,$(KERNEL))
 RUN_ARGS = --kernel '$(KERNEL_PATH)' --label '$(LABEL)' --image $(IMAGE) \
 	--results $(O)/results $(if $(RUNS),--runs $(RUNS)) $(if $(ACCEL),--accel $(ACCEL)) \
-	$(if $(APPEND),--append '$(APPEND)') $(VFLAG)
+	$(if $(APPEND),--append '$(APPEND)') $(if $(DISK),--disk '$(DISK)') $(VFLAG)
 
 FORCE:
 
@@ -115,32 +119,47 @@ help:
 	@echo '  all (default)    - the image $$(O)/initramfs.cpio.gz and the host tool $$(O)/initbench'
 	@echo '  image / suite / host - one part only'
 	@echo '  deps             - install missing Debian packages (as root)'
+	@echo '                     MODULES=DIR|default: append CONFIG_IB_MODULES of a /lib/modules/<version>'
+	@echo '                     tree (default: the default kernel'"'"'s .deb) as a second cpio (docs/disk.md)'
 	@echo ''
 	@echo 'Measure and report:'
 	@echo '  run              - boot KERNEL RUNS times, store results under LABEL, print the summary'
 	@echo '                     KERNEL=default|uml|PATH (default: Debian cloud kernel, fetched once)'
 	@echo '                     RUNS=n LABEL=name ACCEL=auto|kvm|tcg APPEND="kernel args"'
+	@echo '                     DISK=[nvme:]FILE attach a disk image (with APPEND="initbench.out=vda")'
 	@echo '  native           - run the same suite on this host, label "native"'
 	@echo '  compare-run      - boot VARIANTS="base:default new:PATH" interleaved, RUNS blocks, then compare'
 	@echo '                     APPEND_<name>="args" per variant, SEED=n for a reproducible order'
 	@echo '  report           - print the lmbench summary of every stored boot'
 	@echo '  export           - FORMAT=html|csv|json [COMPARE=compare.json] [LABELS=...]: out/export*'
+	@echo '  lava-job         - a LAVA job for this image: LAVA_DEVICE_TYPE=qemu|TYPE [LAVA_BOOT_METHOD=...] (docs/lava.md)'
+	@echo '  lava-run         - run that job with lava-run (no server), import its log as label lava, report'
 	@echo '  kernel-default   - fetch and unpack Debian'"'"'s cloud kernel into $$(O)/kernels/'
+	@echo '  kernel           - build KERNEL_SRC=DIR|TARBALL [KERNEL_BASE=tinyconfig|defconfig|olddefconfig]'
+	@echo '                     [KERNEL_CONFIG=FILE] [LABEL=name] into $$(O)/kernels/LABEL/ (bzImage, config)'
+	@echo ''
+	@echo 'Real machines (docs/boot.md):'
+	@echo '  grub-entry       - print a GRUB menuentry for KERNEL and the image, APPEND="args"'
+	@echo '  ipxe-script      - write $$(O)/initbench.ipxe for BASE_URL=http://server/dir'
+	@echo '  cmdline          - a kernel command line for quieter measurements, each flag explained'
+	@echo '                     (boot/kexec KERNEL IMAGE [ARGS]: kexec into it from a running system)'
 	@echo ''
 	@echo 'Tests and figures:'
 	@echo '  check            - unit tests, then boots of the quick profile under QEMU-TCG and UML'
 	@echo '  check-unit       - unit tests only'
 	@echo '  bench-harness    - print image size, time to first record, quick and full profile wall times'
+	@echo '  fuzz             - libFuzzer on the record parser and lmbench importer, FUZZ_SECONDS=600 each'
+	@echo '  sanitize         - ASan+UBSan builds of initbench, the unit tests and the suite in $$(O)/san'
 	@echo ''
 	@echo 'Cleaning:'
 	@echo '  clean            - remove build output, keep .config, kernels and results'
 	@echo '  mrproper         - remove all of $$(O)'
 	@echo ''
 	@echo 'Options: O=dir (output directory), V=1 (show commands and launcher command lines)'
+	@echo 'Architectures (ARCH=, default this host'"'"'s: $(ib_host_arch); CROSS_COMPILE=prefix; docs/arch.md):'
+	@$(ib_arch_help)
 	@echo ''
-	@echo 'Kernel command line for quieter measurements (consider, never forced):'
-	@echo '  APPEND="isolcpus=1 nohz_full=1 rcu_nocbs=1 nosmt nowatchdog quiet"'
-	@echo '  (with cpu=1 / initbench.cpu=1 so the suite runs on the isolated CPU)'
+	@echo 'Kernel command line for quieter measurements: make cmdline (consider, never forced)'
 
 deps:
 	$(Q)$(srctree)/scripts/deps.sh $(PKGS_BUILD)
@@ -210,7 +229,9 @@ $(HELLO): $(O)/guest/bench/hello.o
 	$(call quiet,LD,$@)mkdir -p $(dir $@)
 	$(Q)$(GUEST_CC) $(GUEST_LDFLAGS) -o $@ $^
 
-$(INIT): $(O)/guest/initramfs/init.o
+INIT_OBJS := $(patsubst %.c,$(O)/guest/%.o,initramfs/init.c initramfs/diskout.c \
+	initramfs/dump.c initramfs/blkid.c initramfs/say.c bench/lib/record.c)
+$(INIT): $(INIT_OBJS)
 	$(call quiet,LD,$@)mkdir -p $(dir $@)
 	$(Q)$(GUEST_CC) $(GUEST_LDFLAGS) -o $@ $^
 
@@ -239,20 +260,96 @@ $(O)/initramfs/manifest: initramfs/manifest.in $(config_stamp)
 	$(Q)test -x '$(BUSYBOX)' || { echo "initbench: busybox '$(BUSYBOX)' (CONFIG_IB_BUSYBOX) is missing: install busybox-static" >&2; exit 1; }
 	$(Q)sed -e 's|@O@|$(O)|g' -e 's|@BUSYBOX@|$(BUSYBOX)|g' $< > $@
 
-$(IMAGE): $(O)/initramfs/manifest $(MKCPIO) $(INIT) $(SUITE) $(HELLO) $(BUSYBOX)
+# MODULES=DIR (a /lib/modules/<version> tree) or MODULES=default (the default kernel's,
+# from its .deb): CONFIG_IB_MODULES and their dependencies as a second cpio appended to the
+# image (the kernel unpacks concatenated archives). modules/spec holds what the modules cpio
+# was made from and changes only when that does, so the image is rebuilt only then.
+MODULES ?=
+MODULES_CPIO := $(O)/modules.cpio.gz
+modules_dir = $(if $(filter default,$(MODULES)),$(KERNELS)/linux-image-$(shell cat \
+	$(KERNELS)/default/version 2>/dev/null)/lib/modules/$(shell cat $(KERNELS)/default/version \
+	2>/dev/null),$(MODULES))
+modules_names = $(shell sed -n 's/^CONFIG_IB_MODULES="\(.*\)"/\1/p' $(O)/.config 2>/dev/null)
+
+$(O)/modules/spec: $(config_stamp) $(if $(filter default,$(MODULES)),$(KERNELS)/default/vmlinuz) FORCE
+	$(Q)mkdir -p $(dir $@) && printf '%s\n%s\n' '$(modules_dir)' '$(modules_names)' > $@.tmp && \
+		{ cmp -s $@.tmp $@ || mv $@.tmp $@; } && rm -f $@.tmp
+
+$(MODULES_CPIO): $(O)/modules/spec $(MKCPIO) scripts/mkmodules.sh
+	$(Q)$(srctree)/scripts/deps.sh kmod
+	$(call quiet,MODULES,$@)$(srctree)/scripts/mkmodules.sh '$(modules_dir)' \
+		'$(modules_names)' $@ $(MKCPIO) $(SOURCE_DATE_EPOCH)
+
+$(IMAGE): $(O)/initramfs/manifest $(MKCPIO) $(INIT) $(SUITE) $(HELLO) $(BUSYBOX) \
+		$(O)/modules/spec $(if $(MODULES),$(MODULES_CPIO))
 	$(call quiet,CPIO,$@)$(MKCPIO) -t $(SOURCE_DATE_EPOCH) -o $(O)/initramfs.cpio $(O)/initramfs/manifest
-	$(Q)gzip -9 -n -c $(O)/initramfs.cpio > $@.tmp && mv $@.tmp $@
+	$(Q)gzip -9 -n -c $(O)/initramfs.cpio > $@.tmp
+	$(Q)$(if $(MODULES),cat $(MODULES_CPIO) >> $@.tmp;) mv $@.tmp $@
 
 image: $(IMAGE)
-	@printf 'initbench: image %s  %s bytes  sha256 %s\n' '$(patsubst $(srctree)/%,%,$(IMAGE))' \
-		"$$(stat -c %s $(IMAGE))" "$$(sha256sum $(IMAGE) | cut -d' ' -f1)"
+	@printf 'initbench: image %s  %s bytes  sha256 %s%s\n' '$(patsubst $(srctree)/%,%,$(IMAGE))' \
+		"$$(stat -c %s $(IMAGE))" "$$(sha256sum $(IMAGE) | cut -d' ' -f1)" \
+		'$(if $(MODULES),  (with modules of $(MODULES)))'
 
 # ---- kernels ----------------------------------------------------------------------------
 kernel-default: $(KERNELS)/default/vmlinuz
 	@:
 
 $(KERNELS)/default/vmlinuz:
-	$(Q)$(srctree)/scripts/fetch-kernel.sh $(KERNELS)
+	$(Q)$(srctree)/scripts/fetch-kernel.sh $(KERNELS) $(IB_KERNEL_PKG)
+
+# make kernel KERNEL_SRC=DIR|TARBALL [KERNEL_BASE=tinyconfig|defconfig|olddefconfig]
+#   [KERNEL_CONFIG=FILE] [LABEL=name]: $(KERNELS)/LABEL/{bzImage,config,version,build/},
+#   configs/kernel/initbench.config merged in by the kernel's merge_config.sh. LABEL
+#   defaults to the source's name and the base.
+KERNEL_SRC ?=
+KERNEL_BASE ?= tinyconfig
+KERNEL_CONFIG ?=
+kernel_label = $(if $(filter command line,$(origin LABEL)),$(LABEL),$(notdir $(patsubst %/,%,$(basename $(basename $(KERNEL_SRC)))))-$(KERNEL_BASE))
+.PHONY: kernel
+kernel:
+	$(Q)test -n '$(KERNEL_SRC)' || { echo 'initbench: make kernel needs KERNEL_SRC=DIR (a kernel tree, or a tarball such as /usr/src/linux-source-6.1.tar.xz)' >&2; exit 2; }
+	$(Q)$(srctree)/scripts/deps.sh $(PKGS_KERNEL)
+	$(Q)$(srctree)/scripts/build-kernel.sh '$(KERNEL_SRC)' '$(KERNEL_BASE)' '$(kernel_label)' \
+		'$(KERNELS)' $(srctree)/configs/kernel/initbench.config '$(KERNEL_CONFIG)'
+
+# ---- real machines: GRUB, iPXE, the quiet command line ---------------------------------
+# make grub-entry [KERNEL=PATH|default] [APPEND="..."]: a menuentry on stdout (boot/grub-entry)
+# make ipxe-script BASE_URL=http://server/dir [KERNEL=...] [APPEND=...]: $(O)/initbench.ipxe
+.PHONY: grub-entry ipxe-script cmdline
+grub-entry: image
+	$(Q)$(if $(filter default,$(KERNEL)),$(MAKE) O=$(O) KERNELS=$(KERNELS) kernel-default)
+	$(Q)$(srctree)/boot/grub-entry '$(KERNEL_PATH)' $(IMAGE) $(APPEND)
+
+ipxe-script: image
+	$(Q)test -n '$(BASE_URL)' || { echo 'initbench: ipxe-script needs BASE_URL=http://server/dir (where the kernel and image will be served)' >&2; exit 2; }
+	$(Q)$(if $(filter default,$(KERNEL)),$(MAKE) O=$(O) KERNELS=$(KERNELS) kernel-default)
+	$(Q)sed -e 's|@BASE_URL@|$(BASE_URL)|g' -e "s|@KERNEL_NAME@|$$(basename '$(KERNEL_PATH)')|g" \
+		-e 's|@IMAGE_NAME@|$(notdir $(IMAGE))|g' -e "s|@SHA256@|$$(sha256sum $(IMAGE) | cut -d' ' -f1)|" \
+		-e 's|@CMDLINE@|console=tty0 console=ttyS0,115200 panic=-1$(if $(APPEND), $(APPEND))|' \
+		$(srctree)/boot/initbench.ipxe.in > $(O)/initbench.ipxe
+	@echo 'initbench: wrote $(O)/initbench.ipxe: serve it, $(KERNEL_PATH) and $(IMAGE) from $(BASE_URL)'
+
+# What to consider for quieter figures; never forced (DESIGN.md). Each line says why.
+cmdline:
+	@echo 'Kernel command line for quieter measurements (APPEND="..."; consider, never forced):'
+	@echo ''
+	@echo '  quiet loglevel=1     no console messages during the run (PID 1 lowers the level too)'
+	@echo '  nowatchdog           no soft/hard lockup watchdog timers firing on the measured CPU'
+	@echo '  nosoftlockup         (the same, for kernels that keep the soft lockup detector)'
+	@echo '  tsc=reliable         keep the TSC clocksource: no watchdog switch to hpet mid-run (x86)'
+	@echo '  cpufreq.default_governor=performance'
+	@echo '                       no frequency ramp; PID 1 sets it too where cpufreq exists'
+	@echo '  intel_pstate=passive (Intel) let the performance governor decide, not HWP'
+	@echo '  processor.max_cstate=1 idle=poll   no deep C-state exit latency in wake-up paths'
+	@echo '                       (bare metal; burns power; idle=poll changes ctx/pipe figures)'
+	@echo ''
+	@echo 'These change what is measured: compare with and without as an experiment axis, not a default:'
+	@echo '  isolcpus=1 nohz_full=1 rcu_nocbs=1   a CPU without ticks or RCU callbacks; run with'
+	@echo '                       cpu=1 (initbench.cpu=1); nohz_full makes syscall entry/exit dearer'
+	@echo '  nosmt / mitigations=off / pti=off    CPU security state: the figures then describe'
+	@echo '                       another kernel configuration, by design of the experiment'
+	@echo '  nokaslr              fixed addresses: fewer run-to-run layout effects'
 
 # ---- measure and report -----------------------------------------------------------------
 run: all
@@ -339,4 +436,4 @@ mrproper distclean:
 	$(Q)rm -rf $(O)
 
 -include $(SUITE_OBJS:.o=.d) $(HOST_LIB_OBJS:.o=.d) $(O)/guest/bench/hello.d \
-	$(O)/guest/initramfs/init.d $(O)/host/initramfs/mkcpio.d $(O)/host/report/initbench.d
+	$(INIT_OBJS:.o=.d) $(O)/host/initramfs/mkcpio.d $(O)/host/report/initbench.d

@@ -2,7 +2,8 @@
 /*
  * main.c - ibsuite: the benchmark suite, natively or under our PID 1.
  *
- * ibsuite [--from-cmdline] [--mode=init|native] [--note=KEY=VAL]... [--KNOB=VALUE]... [--list]
+ * ibsuite [--from-cmdline] [--mode=init|native] [--note=KEY=VAL]... [--copy-fd=N]
+ *         [--KNOB=VALUE]... [--list]
  *
  * Knobs: Kconfig default, then initbench.* words of /proc/cmdline (with --from-cmdline),
  * then --KNOB=VALUE arguments, whatever their order on the command line. stdout carries
@@ -18,10 +19,15 @@
  * Rounds: with rounds = R > 1 the plan holds R x M runs, each in its own child, shuffled as
  * a whole by the seed (ib_plan_build; seed 0 runs round 1 of every benchmark, then round
  * 2...), named "name#k" in the plan and the KTAP lines. R = 1 is the plan as it was.
+ *
+ * --copy-fd=N (from PID 1, for initbench.out=): every line written to stdout is also
+ * written to the open fd N, which PID 1 later puts on a disk.
  */
 #define _GNU_SOURCE
+#include <fcntl.h>
 #include <sched.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "config.h"
@@ -116,7 +122,7 @@ int main(int argc, char **argv)
 	static unsigned sel[IB_MAX_BENCHES], order[IB_MAX_RUNS], round[IB_MAX_RUNS];
 	static char names[IB_REC_MAX];
 	unsigned nnotes = 0, nknob_args = 0, nsel = 0, planned;
-	int from_cmdline = 0, want_list = 0;
+	int from_cmdline = 0, want_list = 0, copy_fd = -1;
 	const char *mode = "native";
 	struct ib_out o;
 
@@ -138,6 +144,15 @@ int main(int argc, char **argv)
 				notes[nnotes++] = argv[i] + 7;
 			else
 				ib_knob_refuse(&k, "note", a + 7, "not KEY=VALUE with KEY in [a-z0-9_.]");
+		} else if (!strncmp(a, "--copy-fd=", 10)) {
+			char *end;
+			long fd = strtol(a + 10, &end, 10);
+
+			if (end != a + 10 && !*end && fd > 2 && fd < 1024 &&
+			    fcntl((int)fd, F_SETFD, FD_CLOEXEC) == 0)
+				copy_fd = (int)fd;  /* benchmark children need not inherit it */
+			else
+				ib_knob_refuse(&k, "copy_fd", a + 10, "not an open fd above 2");
 		} else if (!strcmp(a, "--help") || !strcmp(a, "-h")) {
 			fprintf(stderr, "usage: ibsuite [--from-cmdline] [--mode=init|native] "
 					"[--note=KEY=VAL]... [--KNOB=VALUE]... [--list]\n");
@@ -178,6 +193,7 @@ int main(int argc, char **argv)
 		memset(round, 0, sizeof(round));
 
 	ib_out_init(&o, 1);
+	o.copy_fd = copy_fd;
 	ib_out_text(&o, "KTAP version 1");
 	ib_out_text(&o, "1..%u", planned);
 	ib_runner_drop_caches = !strcmp(mode, "init");

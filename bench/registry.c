@@ -53,6 +53,10 @@ int ib_run_bw_bcopy_hand(void);
 int ib_run_bw_mem_read(void);
 int ib_run_bw_mem_write(void);
 int ib_run_lat_mem(void);
+int ib_run_selftest_segv(void);
+int ib_run_selftest_exit(void);
+int ib_run_selftest_hang(void);
+int ib_run_selftest_oom(void);
 
 #ifndef CONFIG_IB_BENCH_MHZ
 #define CONFIG_IB_BENCH_MHZ 0
@@ -220,6 +224,13 @@ const struct ib_bench ib_benches[] = {
 	{ "bw_mem_read", "bw_mem", ib_run_bw_mem_read, ENABLED(CONFIG_IB_BENCH_BW_MEM_READ) },
 	{ "bw_mem_write", "bw_mem", ib_run_bw_mem_write, ENABLED(CONFIG_IB_BENCH_BW_MEM_WRITE) },
 	{ "lat_mem", "lat_mem", ib_run_lat_mem, ENABLED(CONFIG_IB_BENCH_LAT_MEM) },
+#ifdef CONFIG_IB_BENCH_SELFTEST
+	/* bench/selftest.c: they misbehave on purpose; never in `all`, run only when named */
+	{ "selftest_segv", "selftest", ib_run_selftest_segv, 0 },
+	{ "selftest_exit", "selftest", ib_run_selftest_exit, 0 },
+	{ "selftest_hang", "selftest", ib_run_selftest_hang, 0 },
+	{ "selftest_oom", "selftest", ib_run_selftest_oom, 0 },
+#endif
 };
 
 const unsigned ib_nbenches = sizeof(ib_benches) / sizeof(ib_benches[0]);

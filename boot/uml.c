@@ -4,6 +4,7 @@
  */
 #define _GNU_SOURCE
 #include "uml.h"
+#include "arch.h"
 
 #include <elf.h>
 #include <errno.h>
@@ -23,6 +24,7 @@ const char *ib_kernel_kind_name(int kind)
 	switch (kind) {
 	case IB_KERNEL_BZIMAGE: return "bzimage";
 	case IB_KERNEL_UML: return "uml";
+	case IB_KERNEL_IMAGE: return "image";
 	}
 	return "bad";
 }
@@ -30,6 +32,7 @@ const char *ib_kernel_kind_name(int kind)
 int ib_kernel_kind(const char *path, char *err, size_t errlen)
 {
 	unsigned char b[0x206];
+	const struct ib_arch *a;
 	struct stat sb;
 	ssize_t n;
 	int fd;
@@ -66,10 +69,15 @@ int ib_kernel_kind(const char *path, char *err, size_t errlen)
 		}
 		return IB_KERNEL_UML;
 	}
-	if (n >= 0x206 && !memcmp(b + 0x202, "HdrS", 4))
-		return IB_KERNEL_BZIMAGE;
-	snprintf(err, errlen, "kernel %s: neither a bzImage (no \"HdrS\" at 0x202) nor a UML "
-		 "ELF executable", path);
+	if (n > 0 && (a = ib_arch_of_kernel(b, (size_t)n)))
+		return a->kernel_kind;
+	if (n >= 2 && b[0] == 0x1f && b[1] == 0x8b) {
+		snprintf(err, errlen, "kernel %s: gzip-compressed (an Image.gz?): QEMU's -kernel "
+			 "wants it uncompressed (arch/arm64/boot/Image, or gunzip it)", path);
+		return IB_KERNEL_BAD;
+	}
+	snprintf(err, errlen, "kernel %s: neither a bzImage (no \"HdrS\" at 0x202), an arm64 "
+		 "Image (no \"ARM\\x64\" at 0x38) nor a UML ELF executable", path);
 	return IB_KERNEL_BAD;
 }
 
@@ -81,6 +89,8 @@ void ib_uml_argv(const struct ib_uml_cfg *c, struct ib_argv *a, struct ib_argv *
 	ib_argv_push(a, "con0=fd:0,fd:1");
 	ib_argv_push(a, "con=null");
 	ib_argv_push(a, "panic=-1");
+	if (c->disk)
+		ib_argv_pushf(a, "ubd0%s=%s", c->disk_ro ? "r" : "", c->disk);
 	if (c->tmpdir)
 		ib_argv_pushf(a, "uml_dir=%s", c->tmpdir);
 	ib_argv_push_words(a, c->knobs);

@@ -4,7 +4,9 @@
  *
  * ib_kernel_kind() looks at the file itself, never at its name: an ELF executable
  * (ELF magic, e_type ET_EXEC or ET_DYN) is a UML kernel, run directly; a file with the x86
- * boot protocol magic "HdrS" at offset 0x202 is a bzImage, booted by QEMU; anything else,
+ * boot protocol magic "HdrS" at offset 0x202 is a bzImage, booted by QEMU; a file with another
+ * row's magic in the architecture table (qemu/arch.h: arm64's Image) is IB_KERNEL_IMAGE,
+ * booted by that architecture's QEMU; a gzip file is refused (uncompress it); anything else,
  * or a file that cannot be opened, gives IB_KERNEL_BAD with a one-line message naming the
  * file in err. A UML kernel must also be executable.
  *
@@ -23,7 +25,9 @@
 
 #define IB_UML_DEFAULT "/usr/bin/linux.uml" /* what --kernel uml means */
 
-enum ib_kernel_kind { IB_KERNEL_BAD = -1, IB_KERNEL_BZIMAGE = 1, IB_KERNEL_UML = 2 };
+/* IMAGE: another architecture's boot Image (arm64 "ARM\x64" at 0x38), by qemu/arch.h */
+enum ib_kernel_kind { IB_KERNEL_BAD = -1, IB_KERNEL_BZIMAGE = 1, IB_KERNEL_UML = 2,
+		      IB_KERNEL_IMAGE = 3 };
 
 int ib_kernel_kind(const char *path, char *err, size_t errlen);
 const char *ib_kernel_kind_name(int kind);
@@ -34,6 +38,8 @@ struct ib_uml_cfg {
 	unsigned mem_mb;
 	const char *knobs;    /* "initbench.reps=3 ..." (space separated words) or NULL */
 	const char *append;   /* extra words or NULL */
+	const char *disk;     /* a disk image for initbench.out= (ubd0=: /dev/ubda), or NULL */
+	int disk_ro;          /* ubd0r=: read-only */
 	const char *tmpdir;   /* from ib_uml_tmpdir() */
 };
 

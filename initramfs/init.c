@@ -16,6 +16,13 @@
  * - `initbench.shell=1` on the kernel command line runs /bin/sh on the
  *   console instead; 0 or absent measures; any other value is refused with
  *   one line and measuring goes on.
+ * - `initbench.out=SPEC` (or CONFIG_IB_OUT; docs/disk.md): the modules of
+ *   the image's second cpio are loaded before the suite starts, the suite
+ *   gets a memfd as --copy-fd=3, and after it ends the copy goes to the
+ *   named disk (diskout.h). Notes out=, modules= and refused= say what was
+ *   asked, loaded and refused.
+ * - `initbench.end=reboot` (or CONFIG_IB_END_REBOOT) reboots at the end
+ *   instead of powering off.
  * - It reaps every child (orphans are re-parented to PID 1) while waiting
  *   for the suite or shell, says in one line if it could not be started or
  *   ended abnormally, kills what is left, drains the console, syncs and
@@ -28,6 +35,8 @@
  */
 #define _GNU_SOURCE
 #include "config.h"
+#include "diskout.h"
+#include "say.h"
 
 #include <dirent.h>
 #include <errno.h>
@@ -44,6 +53,7 @@
 #include <sys/reboot.h>
 #include <sys/socket.h>
 #include <sys/stat.h>
+#include <sys/syscall.h>
 #include <sys/wait.h>
 #include <termios.h>
 #include <time.h>
@@ -58,49 +68,6 @@ static char *const child_env[] = {
 };
 
 static volatile sig_atomic_t stop_signal;
-
-static void say(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
-
-static void say(const char *fmt, ...)
-{
-	char buf[256];
-	va_list ap;
-	int n;
-
-	va_start(ap, fmt);
-	n = vsnprintf(buf, sizeof(buf) - 1, fmt, ap);
-	va_end(ap);
-	if (n < 0)
-		return;
-	if ((size_t)n > sizeof(buf) - 2)
-		n = sizeof(buf) - 2;
-	buf[n++] = '\n';
-	if (write(2, buf, (size_t)n) < 0) {
-		/* nowhere left to complain to */
-	}
-}
-
-/* Short, space-free errno names for the notes (which the host parses). */
-static const char *errname(int e)
-{
-	switch (e) {
-	case ENOENT: return "ENOENT";
-	case ENODEV: return "ENODEV";
-	case EBUSY: return "EBUSY";
-	case EPERM: return "EPERM";
-	case EACCES: return "EACCES";
-	case EINVAL: return "EINVAL";
-	case ENOMEM: return "ENOMEM";
-	case ENOTDIR: return "ENOTDIR";
-	case EROFS: return "EROFS";
-	default: {
-		static char num[16];
-
-		snprintf(num, sizeof(num), "E%d", e);
-		return num;
-	}
-	}
-}
 
 static int fd_ok(int fd)
 {
@@ -160,10 +127,10 @@ static void do_mounts(int dev_done, char *note, size_t len)
 		e = errno;
 		if (e == EBUSY)     /* already there (kernel automount) */
 			continue;
-		say("init: mount %s on %s: %s", m[i].type, m[i].dir, strerror(e));
+		ib_say("init: mount %s on %s: %s", m[i].type, m[i].dir, strerror(e));
 		if (used < len)
 			used += (size_t)snprintf(note + used, len - used, "%s%s:%s",
-						 used ? "," : "", m[i].type, errname(e));
+						 used ? "," : "", m[i].type, ib_errname(e));
 	}
 	if (!note[0])
 		snprintf(note, len, "ok");
@@ -194,7 +161,7 @@ static void set_loglevel(char *note, size_t len)
 
 	snprintf(v, sizeof(v), "%d\n", CONFIG_IB_LOGLEVEL);
 	if (write_file("/proc/sys/kernel/printk", v)) {
-		say("init: cannot set console log level: %s", strerror(errno));
+		ib_say("init: cannot set console log level: %s", strerror(errno));
 		snprintf(note, len, "failed");
 		return;
 	}
@@ -205,7 +172,7 @@ static int ifreq_ioctl(int s, unsigned long req, struct ifreq *ifr, const char *
 {
 	if (ioctl(s, req, ifr) == 0)
 		return 0;
-	say("init: lo: %s: %s", what, strerror(errno));
+	ib_say("init: lo: %s: %s", what, strerror(errno));
 	return -1;
 }
 
@@ -218,7 +185,7 @@ static const char *lo_up(void)
 	int bad = 0;
 
 	if (s < 0) {
-		say("init: lo: no AF_INET socket: %s", strerror(errno));
+		ib_say("init: lo: no AF_INET socket: %s", strerror(errno));
 		return "failed";
 	}
 	memset(&ifr, 0, sizeof(ifr));
@@ -279,7 +246,7 @@ static const char *set_governor(void)
 			continue;
 		found++;
 		if (write_file(path, "performance\n")) {
-			say("init: %s: cannot set performance: %s", de->d_name,
+			ib_say("init: %s: cannot set performance: %s", de->d_name,
 			    strerror(errno));
 			bad++;
 		}
@@ -288,19 +255,75 @@ static const char *set_governor(void)
 	return !found ? "none" : bad ? "failed" : "performance";
 }
 
-/* 1 for the rescue shell, 0 to measure. The last occurrence wins. */
-static int want_shell(void)
+/*
+ * PID 1's own knobs, from initbench.* words of /proc/cmdline (the last occurrence wins;
+ * a bad value is said in one line, named in `refused` and the one in force is kept):
+ *   shell=0|1            the rescue shell instead of measuring
+ *   out=SPEC             results also to a disk (dump.h), default CONFIG_IB_OUT
+ *   end=poweroff|reboot  what to do at the end (reboot: for N boots in a loop on one
+ *                        machine), default CONFIG_IB_END
+ */
+struct pid1_knobs {
+	int shell, reboot;
+	char out[256];
+	struct ib_out_spec spec;   /* valid when out[0] */
+	char refused[256];
+};
+
+static void refuse(struct pid1_knobs *k, const char *name, const char *v, const char *why)
 {
-	char buf[4096];
-	const char *key = "initbench.shell";
-	size_t klen = strlen(key), got = 0;
+	size_t used = strlen(k->refused);
+
+	ib_say("init: initbench.%s=%.80s refused (%s)", name, v, why);
+	snprintf(k->refused + used, sizeof(k->refused) - used, "%s%s=%.60s", used ? "," : "",
+		 name, v);
+}
+
+static void pid1_knob(struct pid1_knobs *k, const char *name, const char *v)
+{
+	char err[200];
+
+	if (!strcmp(name, "shell")) {
+		if (!strcmp(v, "0") || !strcmp(v, "1"))
+			k->shell = v[0] == '1';
+		else
+			refuse(k, name, v, k->shell ? "0 or 1; using 1" : "0 or 1; using 0");
+	} else if (!strcmp(name, "end")) {
+		if (!strcmp(v, "poweroff") || !strcmp(v, "reboot"))
+			k->reboot = v[0] == 'r';
+		else
+			refuse(k, name, v, "poweroff or reboot");
+	} else if (!strcmp(name, "out")) {
+		struct ib_out_spec spec;
+
+		if (!*v) {
+			k->out[0] = '\0';      /* out= turns a configured default off */
+		} else if (ib_out_spec_parse(v, &spec, err, sizeof(err))) {
+			ib_say("init: %s", err);
+			refuse(k, name, v, k->out[0] ? "keeping the one before" : "no disk output");
+		} else {
+			snprintf(k->out, sizeof(k->out), "%s", v);
+			k->spec = spec;
+		}
+	}
+}
+
+static void pid1_knobs_read(struct pid1_knobs *k)
+{
+	static char buf[8192];
+	size_t got = 0;
 	int fd = open("/proc/cmdline", O_RDONLY | O_CLOEXEC);
-	int shell = 0;
 	char *tok, *save;
 	ssize_t n;
 
+	memset(k, 0, sizeof(*k));
+#ifdef CONFIG_IB_END_REBOOT
+	k->reboot = 1;
+#endif
+	if (CONFIG_IB_OUT[0])
+		pid1_knob(k, "out", CONFIG_IB_OUT);
 	if (fd < 0)
-		return 0;
+		return;
 	while (got < sizeof(buf) - 1 &&
 	       (n = read(fd, buf + got, sizeof(buf) - 1 - got)) > 0)
 		got += (size_t)n;
@@ -309,17 +332,17 @@ static int want_shell(void)
 
 	for (tok = strtok_r(buf, " \t\n", &save); tok;
 	     tok = strtok_r(NULL, " \t\n", &save)) {
-		const char *v;
+		static const char *const names[] = { "shell", "out", "end" };
 
-		if (strncmp(tok, key, klen) || (tok[klen] && tok[klen] != '='))
+		if (strncmp(tok, "initbench.", 10))
 			continue;
-		v = tok[klen] == '=' ? tok + klen + 1 : "";
-		if (!strcmp(v, "0") || !strcmp(v, "1"))
-			shell = v[0] == '1';
-		else
-			say("init: initbench.shell=%s refused (0 or 1); using %d", v, shell);
+		for (size_t i = 0; i < sizeof(names) / sizeof(names[0]); i++) {
+			size_t l = strlen(names[i]);
+
+			if (!strncmp(tok + 10, names[i], l) && (!tok[10 + l] || tok[10 + l] == '='))
+				pid1_knob(k, names[i], tok[10 + l] ? tok + 11 + l : "");
+		}
 	}
-	return shell;
 }
 
 static void on_stop(int sig)
@@ -351,12 +374,12 @@ static pid_t start(char *const argv[], int shell)
 	ssize_t n;
 
 	if (pipe2(p, O_CLOEXEC)) {
-		say("init: pipe: %s", strerror(errno));
+		ib_say("init: pipe: %s", strerror(errno));
 		return -1;
 	}
 	pid = fork();
 	if (pid < 0) {
-		say("init: cannot start %s: fork: %s", argv[0], strerror(errno));
+		ib_say("init: cannot start %s: fork: %s", argv[0], strerror(errno));
 		close(p[0]);
 		close(p[1]);
 		return -1;
@@ -378,7 +401,7 @@ static pid_t start(char *const argv[], int shell)
 	while (n < 0 && errno == EINTR);
 	close(p[0]);
 	if (n == (ssize_t)sizeof(e)) {
-		say("init: cannot start %s: %s", argv[0], strerror(e));
+		ib_say("init: cannot start %s: %s", argv[0], strerror(e));
 		waitpid(pid, NULL, 0);
 		return -1;
 	}
@@ -388,8 +411,9 @@ static pid_t start(char *const argv[], int shell)
 /*
  * Reap everything until `main` ends (or a stop signal arrives). A shell's
  * exit status is only its last command's, so it is not worth a line.
+ * Returns 1 if `main` exited with status 0.
  */
-static void wait_for(pid_t main_pid, const char *what, int tell_status)
+static int wait_for(pid_t main_pid, const char *what, int tell_status)
 {
 	for (;;) {
 		int st;
@@ -397,56 +421,102 @@ static void wait_for(pid_t main_pid, const char *what, int tell_status)
 
 		if (w == main_pid) {
 			if (WIFSIGNALED(st))
-				say("init: %s killed by signal %d (%s)%s", what,
+				ib_say("init: %s killed by signal %d (%s)%s", what,
 				    WTERMSIG(st), strsignal(WTERMSIG(st)),
 				    WCOREDUMP(st) ? ", core dumped" : "");
 			else if (tell_status && WIFEXITED(st) && WEXITSTATUS(st) != 0)
-				say("init: %s exited with status %d", what, WEXITSTATUS(st));
-			return;
+				ib_say("init: %s exited with status %d", what, WEXITSTATUS(st));
+			return WIFEXITED(st) && WEXITSTATUS(st) == 0;
 		}
 		if (w < 0 && errno == EINTR) {
 			if (stop_signal) {
-				say("init: signal %d: powering off", (int)stop_signal);
-				return;
+				ib_say("init: signal %d: powering off", (int)stop_signal);
+				return 0;
 			}
 			continue;
 		}
 		if (w < 0) {
-			say("init: %s vanished: %s", what, strerror(errno));
-			return;
+			ib_say("init: %s vanished: %s", what, strerror(errno));
+			return 0;
 		}
 	}
 }
 
-static void __attribute__((noreturn)) power_off(void)
+static void __attribute__((noreturn)) power_off(int want_reboot)
 {
 	kill(-1, SIGKILL);          /* every process but PID 1 */
 	while (waitpid(-1, NULL, WNOHANG) > 0)
 		;
 	tcdrain(1);                 /* the end record must leave the UART */
 	sync();
-	reboot(RB_POWER_OFF);
-	say("init: power off failed: %s; rebooting", strerror(errno));
+	if (!want_reboot) {
+		reboot(RB_POWER_OFF);
+		ib_say("init: power off failed: %s; rebooting", strerror(errno));
+	}
 	reboot(RB_AUTOBOOT);
-	say("init: reboot failed: %s; halting here", strerror(errno));
+	ib_say("init: reboot failed: %s; halting here", strerror(errno));
 	for (;;)
 		pause();
+}
+
+/*
+ * initbench.out=: the modules first (their devices then probe before the suite starts,
+ * not during a benchmark), and a memfd at fd 3 for the suite's copy of its output.
+ * Returns the --copy-fd argument, or NULL without disk output.
+ */
+static char *out_prepare(const struct pid1_knobs *k, int *copy_fd, char *n_mod, size_t len)
+{
+	static char arg[32];
+	char mods[NOTE_LEN];
+	int fd;
+
+	*copy_fd = -1;
+	if (!k->out[0])
+		return NULL;
+	ib_modules_load(mods, sizeof(mods));
+	snprintf(n_mod, len, "--note=modules=%s", mods);
+	fd = (int)syscall(SYS_memfd_create, "initbench-out", 0);
+	if (fd < 0)
+		fd = open("/tmp", O_TMPFILE | O_RDWR, 0600);
+	if (fd < 0 || (fd != 3 && dup2(fd, 3) != 3)) {
+		ib_say("init: out: no buffer for the copy (%s): the results are on the console only",
+		       strerror(errno));
+		return NULL;
+	}
+	if (fd != 3)
+		close(fd);
+	*copy_fd = 3;
+	snprintf(arg, sizeof(arg), "--copy-fd=3");
+	return arg;
+}
+
+static void out_finish(const struct pid1_knobs *k, int copy_fd, int complete)
+{
+	char dev[320];
+
+	if (copy_fd < 0)
+		return;
+	if (ib_out_find(&k->spec, CONFIG_IB_OUT_WAIT_S, dev, sizeof(dev)) == 0)
+		ib_out_write(&k->spec, dev, copy_fd, complete);
+	close(copy_fd);
 }
 
 int main(void)
 {
 	char mounts[NOTE_LEN], loglevel[16];
 	char n_lo[NOTE_LEN], n_ll[NOTE_LEN], n_gov[NOTE_LEN], n_mnt[NOTE_LEN + 16];
-	char n_start[NOTE_LEN];
+	char n_start[NOTE_LEN], n_out[320], n_mod[NOTE_LEN + 32], n_ref[300];
+	static struct pid1_knobs k;
 	struct timespec t0;
-	int dev_done;
+	int dev_done, copy_fd, ok = 0;
+	char *copy_arg;
 	pid_t pid;
 
 	/* kept so that the begin record can say how long our set-up took (start_us) */
 	clock_gettime(CLOCK_BOOTTIME, &t0);
 
 	if (getpid() != 1) {
-		say("init: must run as PID 1 (the image's /init)");
+		ib_say("init: must run as PID 1 (the image's /init)");
 		return 1;
 	}
 	dev_done = setup_console();
@@ -456,6 +526,7 @@ int main(void)
 	catch_stop_signals();
 	do_mounts(dev_done, mounts, sizeof(mounts));
 	set_loglevel(loglevel, sizeof(loglevel));
+	pid1_knobs_read(&k);
 
 	snprintf(n_lo, sizeof(n_lo), "--note=lo=%s", lo_up());
 	snprintf(n_ll, sizeof(n_ll), "--note=loglevel=%s", loglevel);
@@ -463,23 +534,29 @@ int main(void)
 	snprintf(n_mnt, sizeof(n_mnt), "--note=mounts=%s", mounts);
 	snprintf(n_start, sizeof(n_start), "--note=start_us=%llu",
 		 (unsigned long long)t0.tv_sec * 1000000ull + (unsigned long long)t0.tv_nsec / 1000u);
+	snprintf(n_out, sizeof(n_out), "--note=out=%s", k.out[0] ? k.out : "none");
+	snprintf(n_mod, sizeof(n_mod), "--note=modules=not_loaded");
+	snprintf(n_ref, sizeof(n_ref), "--note=refused=%s", k.refused);
 
-	if (want_shell()) {
+	if (k.shell) {
 		char *argv[] = { SHELL, NULL };
 
-		say("init: initbench.shell=1: rescue shell; exit it to power off");
+		ib_say("init: initbench.shell=1: rescue shell; exit it to power off");
 		pid = start(argv, 1);
 		if (pid > 0)
 			wait_for(pid, SHELL, 0);
 	} else {
 		char *argv[] = {
 			SUITE, "--from-cmdline", "--mode=init",
-			n_lo, n_ll, n_gov, n_mnt, n_start, NULL
+			n_lo, n_ll, n_gov, n_mnt, n_start, n_out, n_mod, n_ref, NULL, NULL
 		};
 
+		copy_arg = out_prepare(&k, &copy_fd, n_mod, sizeof(n_mod));
+		argv[11] = copy_arg;
 		pid = start(argv, 0);
 		if (pid > 0)
-			wait_for(pid, SUITE, 1);
+			ok = wait_for(pid, SUITE, 1);
+		out_finish(&k, copy_fd, ok);
 	}
-	power_off();
+	power_off(k.reboot);
 }

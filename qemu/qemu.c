@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
- * qemu.c - QEMU x86_64 command line, KVM probe, fallback to TCG (contract in qemu.h).
+ * qemu.c - QEMU command line per architecture, KVM probe, fallback to TCG (contract in qemu.h).
  */
 #define _GNU_SOURCE
 #include "qemu.h"
@@ -12,21 +12,35 @@
 #include <string.h>
 #include <unistd.h>
 
+const struct ib_arch *ib_qemu_arch(const struct ib_qemu_cfg *c)
+{
+	const struct ib_arch *arch = c->arch;
+
+	if (!arch && c->kernel)
+		arch = ib_arch_of_kernel_file(c->kernel);
+	return arch ? arch : ib_arch_find("x86_64");
+}
+
 void ib_qemu_argv(const struct ib_qemu_cfg *c, int use_kvm, struct ib_argv *a)
 {
+	const struct ib_arch *arch = ib_qemu_arch(c);
 	char *cmdline;
 
-	if (asprintf(&cmdline, "console=ttyS0 panic=-1%s%s%s%s",
+	if (asprintf(&cmdline, "console=%s panic=-1%s%s%s%s", arch->console,
 		     c->knobs && *c->knobs ? " " : "", c->knobs ? c->knobs : "",
 		     c->append && *c->append ? " " : "", c->append ? c->append : "") < 0) {
 		fprintf(stderr, "initbench: out of memory\n");
 		exit(1);
 	}
-	ib_argv_push(a, IB_QEMU_BIN);
+	ib_argv_push(a, arch->qemu_bin);
 	ib_argv_push(a, "-nodefaults");
 	ib_argv_push(a, "-no-reboot");
 	ib_argv_push(a, "-display");
 	ib_argv_push(a, "none");
+	if (arch->machine) {
+		ib_argv_push(a, "-M");
+		ib_argv_push(a, arch->machine);
+	}
 	ib_argv_push(a, "-m");
 	ib_argv_pushf(a, "%u", c->mem_mb);
 	ib_argv_push(a, "-smp");
@@ -41,13 +55,35 @@ void ib_qemu_argv(const struct ib_qemu_cfg *c, int use_kvm, struct ib_argv *a)
 	ib_argv_push(a, "stdio,id=s0,signal=off");
 	ib_argv_push(a, "-serial");
 	ib_argv_push(a, "chardev:s0");
+	if (c->disk) {
+		/* a ',' in the path would start another option: QEMU wants it doubled */
+		char *p = malloc(2 * strlen(c->disk) + 1), *q = p;
+
+		if (!p)
+			abort();
+		for (const char *s = c->disk; *s; s++)
+			if ((*q++ = *s) == ',')
+				*q++ = ',';
+		*q = '\0';
+		ib_argv_push(a, "-drive");
+		ib_argv_pushf(a, "file=%s,format=raw,if=none,id=ibdisk,cache=writethrough%s", p,
+			      c->disk_ro ? ",readonly=on" : "");
+		ib_argv_push(a, "-device");
+		ib_argv_push(a, c->disk_if && !strcmp(c->disk_if, "nvme")
+				 ? "nvme,drive=ibdisk,serial=initbench" : "virtio-blk-pci,drive=ibdisk");
+		free(p);
+	}
 	ib_argv_push(a, "-accel");
 	if (use_kvm) {
 		ib_argv_push(a, "kvm");
 		ib_argv_push(a, "-cpu");
-		ib_argv_push(a, "host");
+		ib_argv_push(a, arch->cpu_kvm);
 	} else {
 		ib_argv_push(a, "tcg");
+		if (arch->cpu_tcg) {
+			ib_argv_push(a, "-cpu");
+			ib_argv_push(a, arch->cpu_tcg);
+		}
 	}
 	free(cmdline);
 }
@@ -98,7 +134,8 @@ int ib_qemu_boot(const struct ib_qemu_cfg *c, struct ib_console_opts *co,
 	if (st->decided)
 		return boot_once(c, co, st->use_kvm, 0, res, argv_used);
 	st->decided = 1;
-	if (ib_kvm_check(st->reason, sizeof(st->reason)) == 0) {
+	if (ib_arch_kvm_usable(ib_qemu_arch(c), st->reason, sizeof(st->reason)) &&
+	    ib_kvm_check(st->reason, sizeof(st->reason)) == 0) {
 		rc = boot_once(c, co, 1, c->probe_s, res, argv_used);
 		if (res->ended_by == IB_END_NOOUTPUT) {
 			snprintf(st->reason, sizeof(st->reason), "no output within %g s", c->probe_s);

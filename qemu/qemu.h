@@ -1,17 +1,21 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
- * qemu.h - the QEMU x86_64 launcher, with the KVM probe and the fallback to TCG.
+ * qemu.h - the QEMU launcher, with the KVM probe and the fallback to TCG.
  *
- * The command line (ib_qemu_argv):
- *   qemu-system-x86_64 -nodefaults -no-reboot -display none -m MEM -smp 1
- *     -kernel K -initrd IMG -append "console=ttyS0 panic=-1 <knob words> <APPEND>"
+ * The command line (ib_qemu_argv), from the architecture's row A (qemu/arch.h: cfg->arch, or
+ * when NULL the row whose magic the kernel file has, else x86_64):
+ *   A.qemu_bin -nodefaults -no-reboot -display none [-M A.machine] -m MEM -smp 1
+ *     -kernel K -initrd IMG -append "console=A.console panic=-1 <knob words> <APPEND>"
  *     -chardev stdio,id=s0,signal=off -serial chardev:s0   (serial = QEMU's stdout, a pipe
  *                                                           read by console.c, unbuffered)
- *     -accel kvm -cpu host | -accel tcg
+ *     -accel kvm -cpu A.cpu_kvm | -accel tcg [-cpu A.cpu_tcg]
+ * (x86_64: qemu-system-x86_64, no -M, console ttyS0, no -cpu under TCG; arm64:
+ * qemu-system-aarch64 -M virt,gic-version=max, ttyAMA0, -cpu max,pauth-impdef=on.)
  * -no-reboot + panic=-1 make a guest panic or reboot end QEMU; PID 1's power-off ends it too.
  *
  * ib_qemu_boot() boots once. accel "tcg" and "kvm" are used as asked. "auto" decides once
- * per run (state in *st, zeroed by the caller before the first boot): KVM only if /dev/kvm
+ * per run (state in *st, zeroed by the caller before the first boot): KVM only if the guest
+ * is of the host's architecture (ib_arch_kvm_usable), /dev/kvm
  * opens read-write AND the KVM guest prints its first serial byte within cfg->probe_s;
  * otherwise the probe guest is killed (its log kept as cfg->probe_log), one line
  * `initbench: KVM unusable (<why>), falling back to TCG` goes to stderr, and the boot is
@@ -25,8 +29,7 @@
 
 #include <stddef.h>
 #include "console.h"
-
-#define IB_QEMU_BIN "qemu-system-x86_64"
+#include "arch.h"
 
 struct ib_qemu_cfg {
 	const char *kernel, *image;
@@ -37,6 +40,10 @@ struct ib_qemu_cfg {
 	double probe_s;         /* KVM first-byte probe */
 	const char *log;        /* console.log of this boot */
 	const char *probe_log;  /* where a failed KVM probe's log is moved to */
+	const char *disk;       /* a raw disk image to attach (initbench.out=), or NULL */
+	const char *disk_if;    /* "virtio" (virtio-blk-pci: /dev/vda) or "nvme" (/dev/nvme0n1) */
+	int disk_ro;            /* attach it read-only */
+	const struct ib_arch *arch; /* NULL: by the kernel file's magic, else x86_64 */
 };
 
 struct ib_accel_state {
@@ -45,6 +52,8 @@ struct ib_accel_state {
 	char reason[256];       /* why not KVM, "" if KVM is used or not asked for */
 };
 
+/* the row a boot of cfg uses (never NULL) */
+const struct ib_arch *ib_qemu_arch(const struct ib_qemu_cfg *cfg);
 /* the full command line of one QEMU boot */
 void ib_qemu_argv(const struct ib_qemu_cfg *cfg, int use_kvm, struct ib_argv *out);
 /* 0 if /dev/kvm opens read-write, else -1 and a short reason ("/dev/kvm missing") */

@@ -5,6 +5,7 @@
  */
 #define _GNU_SOURCE
 #include "campaign.h"
+#include "kernelpath.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -244,6 +245,19 @@ int ib_campaign_setup(struct ib_campaign *c, const struct ib_run_opts *o,
 
 		if (ib_variant_parse(o->variant[i], v, err, errlen) < 0)
 			return -1;
+		{
+			char why[300];
+			char *k = ib_kernel_path(v->kernel, why, sizeof(why));
+
+			if (k && strlen(k) >= sizeof(v->kernel))
+				snprintf(why, sizeof(why), "kernel path too long");
+			if (!k || strlen(k) >= sizeof(v->kernel)) {
+				free(k);
+				BAD("variant %s: %s", v->name, why);
+			}
+			snprintf(v->kernel, sizeof(v->kernel), "%s", k);
+			free(k);
+		}
 		kind[i] = ib_kernel_kind(v->kernel, err, errlen);
 		if (kind[i] == IB_KERNEL_BAD) {
 			char why[512];

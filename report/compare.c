@@ -230,6 +230,44 @@ static int aa_floor(const char *dir, const struct aa_pair *aa, size_t naa, const
 	return 0;
 }
 
+/*
+ * Every boot compared must be of one architecture (env uname_m; imported rows have none and
+ * pass): a ratio across architectures measures two machines, not two kernels. 0, or 2 with
+ * a message naming the two labels (or the one label that holds both).
+ */
+static int one_arch(const struct ib_set *set)
+{
+	const struct ib_boot *first = NULL;
+
+	for (size_t i = 0; i < set->n; i++) {
+		const struct ib_boot *b = &set->boots[i];
+		const char *m = json_string_value(json_object_get(json_object_get(b->res, "env"),
+								  "uname_m"));
+		const char *fm;
+
+		if (!m || !*m)
+			continue;
+		if (!first) {
+			first = b;
+			continue;
+		}
+		fm = json_string_value(json_object_get(json_object_get(first->res, "env"), "uname_m"));
+		if (!strcmp(fm, m))
+			continue;
+		if (!strcmp(first->label, b->label))
+			fprintf(stderr, "initbench compare: label %s holds boots of two architectures "
+				"(%s/%lu is %s, %s/%lu is %s): store each architecture under its own "
+				"label\n", b->label, first->label, first->num, fm, b->label, b->num, m);
+		else
+			fprintf(stderr, "initbench compare: will not compare across architectures: "
+				"%s is %s, %s is %s (a ratio between them measures the machines, not "
+				"the kernels); compare boots of one architecture\n", first->label, fm,
+				b->label, m);
+		return 2;
+	}
+	return 0;
+}
+
 static int usage(FILE *f, int rc)
 {
 	fprintf(f, "usage: initbench compare [--results DIR] [--json OUT] [--noise-floor PCT]\n"
@@ -359,6 +397,10 @@ int ib_cmd_compare(int argc, char **argv)
 	if (rc) {
 		ib_set_free(&set);
 		return 1;
+	}
+	if (one_arch(&set)) {
+		ib_set_free(&set);
+		return 2;
 	}
 	fprintf(f, "initbench compare: base %s", labels[0]);
 	for (size_t l = 1; l < nl; l++)

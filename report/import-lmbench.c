@@ -85,6 +85,8 @@ int ib_import_cell(const char *tok, double *v)
 		return -1;
 	if (d < 0)
 		return 0;
+	if (!isfinite(d * mult))   /* "9e307K": a figure no machine prints */
+		return -1;
 	*v = d * mult;
 	return 1;
 }
@@ -208,6 +210,8 @@ static int parse_row(struct ib_lmb_summary *s, const char *file, int ln, const c
 		last = 2;
 	}
 	p = g[last].end + 1 + shift;
+	if (p > strlen(line))      /* a row that ends before the first figure column */
+		p = strlen(line);
 	while (line[p]) {
 		while (line[p] == ' ')
 			p++;

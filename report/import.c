@@ -19,9 +19,11 @@
 
 #include <jansson.h>
 
+#include "diskdump.h"
 #include "import.h"
 #include "store.h"
 #include "results.h"
+#include "lava.h"
 
 #define MAX_FILE (64u << 20)
 /* ---- small helpers ---- */
@@ -46,6 +48,8 @@ static void sanitise(char *out, size_t cap, const char *in)
 		out[0] = '_';
 }
 
+static int split_lines(struct ib_text *t);
+
 static int read_text(const char *path, struct ib_text *t)
 {
 	FILE *f = fopen(path, "rb");
@@ -62,6 +66,12 @@ static int read_text(const char *path, struct ib_text *t)
 		return -1;
 	}
 	t->raw[t->len] = 0;
+	return split_lines(t);
+}
+
+/* t->raw (NUL-terminated) into t->line: tabs expanded, '\r' and trailing blanks dropped */
+static int split_lines(struct ib_text *t)
+{
 	for (const char *p = t->raw; p < t->raw + t->len;) {
 		const char *e = memchr(p, '\n', (size_t)(t->raw + t->len - p));
 		size_t n = e ? (size_t)(e - p) : (size_t)(t->raw + t->len - p), o = 0;
@@ -252,7 +262,7 @@ static int store_summary(const struct ib_lmb_summary *s, const struct ib_text *t
 }
 
 static int store_console(const struct ib_text *t, const char *file, const char *src,
-			 const char *results, const char *label)
+			 const char *results, const char *label, json_t *dump)
 {
 	char lab[80], *dir, *log = NULL, *json = NULL;
 	unsigned long num = 0;
@@ -269,6 +279,8 @@ static int store_console(const struct ib_text *t, const char *file, const char *
 	if (!(dir = new_boot(results, lab, &num)))
 		return -1;
 	json_t *launch = json_pack("{s:s,s:s}", "launcher", "import", "source", src);
+	if (dump)
+		json_object_set(launch, "dump", dump);
 	if (asprintf(&log, "%s/console.log", dir) >= 0 && asprintf(&json, "%s/results.json", dir) >= 0 &&
 	    !write_raw(log, t->raw, t->len)) {
 		int st = ib_results_from_log(log, json, launch);
@@ -284,18 +296,60 @@ static int store_console(const struct ib_text *t, const char *file, const char *
 	return rc;
 }
 
+static int is_block_device(const char *path)
+{
+	struct stat st;
+
+	return stat(path, &st) == 0 && S_ISBLK(st.st_mode);
+}
+
+/* a raw dump's data are a console capture; the header's facts go along in launch.dump */
+static int import_dump(const char *file, char *data, size_t len, const struct ib_dump_hdr *h,
+		       int data_ok, const char *results, const char *label)
+{
+	struct ib_text t = { 0 };
+	char *abs = realpath(file, NULL);
+	json_t *dump;
+	int rc;
+
+	fprintf(stderr, "initbench import: %s: raw dump v%u, %zu bytes from kernel %s, data CRC %s%s%s\n",
+		file, (unsigned)h->version, len, h->release[0] ? h->release : "?",
+		data_ok ? "ok" : "MISMATCH (damaged: only records whose own CRC verifies are kept)",
+		h->flags & IB_DUMP_COMPLETE ? "" : ", the suite did not end normally",
+		h->flags & IB_DUMP_TRUNCATED ? ", TRUNCATED (the device was too small)" : "");
+	t.raw = data;
+	t.len = len;
+	dump = json_pack("{s:i,s:I,s:b,s:b,s:b,s:s}", "version", (int)h->version,
+			 "bytes", (json_int_t)len, "crc_ok", data_ok, "complete",
+			 (h->flags & IB_DUMP_COMPLETE) != 0, "truncated",
+			 (h->flags & IB_DUMP_TRUNCATED) != 0, "release", h->release);
+	if (split_lines(&t))
+		rc = 1;
+	else if (!memmem(t.raw, t.len, "# IB ", 5)) {
+		fprintf(stderr, "initbench import: %s: the dump holds no '# IB ' record\n", file);
+		rc = 1;
+	} else
+		rc = store_console(&t, file, abs ? abs : file, results, label, dump) < 0 ? 1 : 0;
+	json_decref(dump);
+	free(abs);
+	free_text(&t);
+	return rc;
+}
+
 /* ---- the command ---- */
 
 int ib_cmd_import(int argc, char **argv)
 {
 	const char *file = NULL, *label = NULL, *results = "out/results";
+	const char *lava = NULL;   /* --lava LOG: a LAVA job log (report/import-lava.c) */
 	struct ib_text t;
 	struct ib_lmb_summary s;
 	int rc;
 
 	for (int i = 1; i < argc; i++) {
 		const char **dst = !strcmp(argv[i], "--label") ? &label
-				   : !strcmp(argv[i], "--results") ? &results : NULL;
+				   : !strcmp(argv[i], "--results") ? &results
+				   : !strcmp(argv[i], "--lava") ? &lava : NULL;
 		if (dst && i + 1 < argc) {
 			*dst = argv[++i];
 		} else if (!strncmp(argv[i], "--label=", 8)) {
@@ -303,7 +357,7 @@ int ib_cmd_import(int argc, char **argv)
 		} else if (!strncmp(argv[i], "--results=", 10)) {
 			results = argv[i] + 10;
 		} else if (!strcmp(argv[i], "-h") || !strcmp(argv[i], "--help")) {
-			printf("usage: initbench import FILE [--label NAME] [--results DIR]\n");
+			printf("usage: initbench import FILE|DEV|--lava LOG [--label NAME] [--results DIR]\n");
 			return 0;
 		} else if (dst || (argv[i][0] == '-' && argv[i][1]) || file) {
 			fprintf(stderr, "initbench import: %s %s\n", dst ? "no value for" :
@@ -313,8 +367,14 @@ int ib_cmd_import(int argc, char **argv)
 			file = argv[i];
 		}
 	}
+	if (lava) {
+		if (!file && *results)
+			return ib_import_lava(lava, results, label);
+		fprintf(stderr, "initbench import: --lava LOG takes no other FILE\n");
+		return 2;
+	}
 	if (!file || !*results) {
-		fprintf(stderr, "usage: initbench import FILE [--label NAME] [--results DIR]\n");
+		fprintf(stderr, "usage: initbench import FILE|DEV [--label NAME] [--results DIR]\n");
 		return 2;
 	}
 	if (label && !ib_import_label_ok(label)) {
@@ -322,10 +382,37 @@ int ib_cmd_import(int argc, char **argv)
 			"(not starting with '.')\n", label);
 		return 2;
 	}
+	{
+		char err[256], *data;
+		size_t len;
+		struct ib_dump_hdr h;
+		int data_ok, d = ib_dump_read(file, &data, &len, &h, &data_ok, err, sizeof(err));
+
+		if (d < 0) {
+			fprintf(stderr, "initbench import: %s: %s\n", file, err);
+			return 1;
+		}
+		if (d > 0)
+			return import_dump(file, data, len, &h, data_ok, results, label);
+	}
+	if (is_block_device(file)) {
+		fprintf(stderr, "initbench import: %s: no initbench dump header (a raw dump starts "
+			"with \"IBDUMP\"; for a vfat or ext4 device mount it and import the file)\n", file);
+		return 1;
+	}
 	if (read_text(file, &t)) {
 		fprintf(stderr, "initbench import: cannot read %s: %s\n", file, strerror(errno));
 		free_text(&t);
 		return 1;
+	}
+	/* a LAVA job log holds the console in "target" entries, with \" for every quote: its
+	 * records would all fail their CRC if read as a capture */
+	static const char lava_target[] = "\"lvl\": \"target\"";
+
+	if (memmem(t.raw, t.len, lava_target, sizeof(lava_target) - 1)) {
+		free_text(&t);
+		fprintf(stderr, "initbench import: %s is a LAVA job log: reading it as --lava\n", file);
+		return ib_import_lava(file, results, label);
 	}
 	char *abs = realpath(file, NULL);
 	const char *src = abs ? abs : file;
@@ -335,7 +422,7 @@ int ib_cmd_import(int argc, char **argv)
 	else if (kind < 0)
 		rc = 1;
 	else if (memmem(t.raw, t.len, "# IB ", 5))
-		rc = store_console(&t, file, src, results, label) < 0 ? 1 : 0;
+		rc = store_console(&t, file, src, results, label, NULL) < 0 ? 1 : 0;
 	else {
 		fprintf(stderr, "initbench import: %s: neither an lmbench summary (no 'L M B E N C H' "
 			"title or table) nor a console capture (no '# IB ' record)\n", file);

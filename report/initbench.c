@@ -21,6 +21,7 @@
 
 #include "record.h"
 #include "console.h"
+#include "kernelpath.h"
 #include "uml.h"
 #include "qemu.h"
 #include "results.h"
@@ -38,13 +39,14 @@ static int cmd_native(int argc, char **argv);
 static int cmd_help(int argc, char **argv);
 
 static const struct cmd cmds[] = {
-	{ "run", cmd_run, "boot a kernel (bzImage under QEMU, or UML) with the image, store each boot" },
+	{ "run", cmd_run, "boot a kernel (bzImage or arm64 Image under QEMU, or UML) with the image, store each boot" },
 	{ "native", cmd_native, "run the suite on this host, stored like a boot (label native)" },
 	{ "report", ib_cmd_report, "print the lmbench 2.0 summary of stored boots" },
 	{ "parse", ib_cmd_parse, "check one console log's records, write results.json if asked" },
 	{ "compare", ib_cmd_compare, "compare variants: ratios with 95% CIs, significance, flags" },
 	{ "export", ib_cmd_export, "write CSV, JSON or an HTML report with plots of stored boots" },
 	{ "import", ib_cmd_import, "read an lmbench summary (make see) into the store as labels" },
+	{ "lava", ib_cmd_lava, "write a LAVA job that boots the image in a lab (import --lava reads its log)" },
 	{ "help", cmd_help, "this list" },
 };
 
@@ -146,11 +148,39 @@ struct run_ctx {
 	int kind;                   /* IB_KERNEL_*, 0 for native */
 	const char *launcher;       /* qemu, uml, native */
 	char knobs[4096];           /* initbench.K=V words */
+	char kconfig[4096];         /* the kernel's .config, "" if none was found */
+	unsigned kconfig_crc;
 	struct ib_accel_state accel;
 	char *label_dir;
 	struct ib_campaign *camp;   /* NULL outside a campaign */
 	unsigned pos;               /* 1-based position in camp */
 };
+
+/*
+ * The kernel's .config (kernelpath.h), when one belongs to it: copied into the boot as
+ * kernel.config, and its CRC-32 put on the command line as initbench.kconfig=, so that the
+ * begin record's cmdline names the configuration the kernel was built from.
+ */
+static void kernel_config_word(struct run_ctx *rc, const char *dir)
+{
+	char *cfg = rc->kind ? ib_kernel_config(rc->o->kernel) : NULL;
+	char *copy = cfg ? ib_strf("%s/kernel.config", dir) : NULL;
+	size_t used = strlen(rc->knobs);
+	unsigned crc;
+
+	rc->kconfig_crc = 0;
+	rc->kconfig[0] = '\0';
+	if (cfg && ib_kernel_config_id(cfg, copy, &crc) == 0) {
+		snprintf(rc->kconfig, sizeof(rc->kconfig), "%s", cfg);
+		rc->kconfig_crc = crc;
+		snprintf(rc->knobs + used, sizeof(rc->knobs) - used, "%sinitbench.kconfig=%08x",
+			 used ? " " : "", crc);
+	} else if (cfg) {
+		fprintf(stderr, "initbench: cannot copy the kernel's configuration %s to %s\n", cfg, copy);
+	}
+	free(cfg);
+	free(copy);
+}
 
 static json_t *jstr_or_null(const char *s)
 {
@@ -165,7 +195,8 @@ static json_t *launch_json(struct run_ctx *rc, unsigned num, char *const *argv,
 	json_t *j = json_object(), *a = json_array(), *k = json_object();
 	char *cmd = ib_argv_quote(argv), when[32];
 	struct utsname u;
-	int is_qemu = rc->kind == IB_KERNEL_BZIMAGE;
+	int is_qemu = rc->kind == IB_KERNEL_BZIMAGE || rc->kind == IB_KERNEL_IMAGE;
+	const struct ib_arch *arch = is_qemu ? ib_arch_of_kernel_file(o->kernel) : ib_arch_host();
 
 	for (size_t i = 0; argv[i]; i++)
 		json_array_append_new(a, json_string(argv[i]));
@@ -183,6 +214,11 @@ static json_t *launch_json(struct run_ctx *rc, unsigned num, char *const *argv,
 	json_object_set_new(j, "started_utc", json_string(when));
 	json_object_set_new(j, "host", json_string(u.nodename));
 	json_object_set_new(j, "kernel", jstr_or_null(o->kernel));
+	json_object_set_new(j, "kernel_config", jstr_or_null(rc->kconfig));
+	json_object_set_new(j, "kernel_config_crc32", rc->kconfig[0]
+			    ? json_sprintf("%08x", rc->kconfig_crc) : json_null());
+	json_object_set_new(j, "disk", rc->kind ? jstr_or_null(o->disk) : json_null());
+	json_object_set_new(j, "arch", arch ? json_string(arch->name) : json_null());
 	json_object_set_new(j, "kernel_kind", rc->kind ? json_string(ib_kernel_kind_name(rc->kind))
 						       : json_null());
 	json_object_set_new(j, "image", rc->kind ? jstr_or_null(o->image) : json_null());
@@ -290,6 +326,7 @@ static int boot_one(struct run_ctx *rc, unsigned i, unsigned *stored)
 	probe_log = ib_strf("%s/kvm-probe.log", dir);
 	*stored = num;
 	ib_runopts_knob_words(o, rc->knobs, sizeof(rc->knobs));
+	kernel_config_word(rc, dir);
 	say_boot(rc, i);
 	fprintf(stderr, " %s %s -> %s\n", rc->launcher, rc->kind ? o->kernel : o->suite, dir);
 
@@ -300,11 +337,12 @@ static int boot_one(struct run_ctx *rc, unsigned i, unsigned *stored)
 	co.ctx = &prog;
 	co.verbose = o->verbose;
 	co.log_path = log;
-	if (rc->kind == IB_KERNEL_BZIMAGE) {
+	if (rc->kind == IB_KERNEL_BZIMAGE || rc->kind == IB_KERNEL_IMAGE) {
 		struct ib_qemu_cfg qc = {
 			.kernel = o->kernel, .image = o->image, .mem_mb = o->mem_mb,
 			.knobs = rc->knobs, .append = o->append, .accel = o->accel,
 			.probe_s = o->probe_s, .log = log, .probe_log = probe_log,
+			.disk = o->disk, .disk_if = o->disk_if, .disk_ro = o->disk_ro,
 		};
 
 		crc = ib_qemu_boot(&qc, &co, &rc->accel, &r, &argv);
@@ -313,6 +351,7 @@ static int boot_one(struct run_ctx *rc, unsigned i, unsigned *stored)
 			struct ib_uml_cfg uc = {
 				.kernel = o->kernel, .image = o->image, .mem_mb = o->mem_mb,
 				.knobs = rc->knobs, .append = o->append, .tmpdir = uml_tmp,
+				.disk = o->disk, .disk_ro = o->disk_ro,
 			};
 
 			if (ib_uml_tmpdir(uml_tmp, sizeof(uml_tmp)) < 0)

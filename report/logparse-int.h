@@ -16,6 +16,7 @@ struct rec {
 	char *type;
 	size_t nf;
 	struct ib_kv *f;
+	int nonutf8;        /* a value had bytes replaced by '?' (logparse.c, utf8_fix) */
 };
 
 struct st {

@@ -158,7 +158,7 @@ static long peek_seq(const char *s, size_t n)
 			return -1;
 		v = v * 10 + (s[i] - '0');
 	}
-	return v;
+	return i < n && s[i] == ' ' ? v : -1;   /* digits cut short name no record */
 }
 
 static void report_corrupt(struct st *st, const char *s, size_t n, long line, const char *why)
@@ -174,6 +174,34 @@ static void report_corrupt(struct st *st, const char *s, size_t n, long line, co
 static int keychar(int c)
 {
 	return (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '_' || c == '.';
+}
+
+/*
+ * Replace every byte of s that is not part of a well-formed UTF-8 sequence by '?' (results.json
+ * is JSON, which holds UTF-8 only; an escaped byte such as %91 is legal in a record). Returns
+ * the number of bytes replaced, so that the caller can say so.
+ */
+static size_t utf8_fix(char *str)
+{
+	unsigned char *s = (unsigned char *)str;
+	size_t bad = 0;
+	while (*s) {
+		size_t n = *s < 0x80 ? 1 : (*s & 0xe0) == 0xc0 ? 2 : (*s & 0xf0) == 0xe0 ? 3
+			   : (*s & 0xf8) == 0xf0 ? 4 : 0;
+		unsigned cp = n == 1 ? *s : n ? *s & (0x7f >> n) : 0;
+		size_t k;
+		for (k = 1; k < n && (s[k] & 0xc0) == 0x80; k++)
+			cp = cp << 6 | (s[k] & 0x3f);
+		/* overlong forms, surrogates and code points past U+10FFFF are not UTF-8 either */
+		if (!n || k < n || (n == 2 && cp < 0x80) || (n == 3 && cp < 0x800) ||
+		    (n == 4 && (cp < 0x10000 || cp > 0x10ffff)) || (cp >= 0xd800 && cp <= 0xdfff)) {
+			*s++ = '?';
+			bad++;
+			continue;
+		}
+		s += n;
+	}
+	return bad;
 }
 
 /* split a CRC-checked line into seq, type, fields; 0 when it is malformed */
@@ -217,13 +245,19 @@ static const char *split(struct st *st, struct rec *r, const char *s, size_t n)
 			free(val);
 			return NULL;
 		}
-		long len = ib_unescape(val, i - eq - 1);
+		const char *raw = NULL;
+		for (size_t b = eq + 1; b < i && !raw; b++)
+			if ((unsigned char)s[b] <= 0x20 || (unsigned char)s[b] >= 0x7f)
+				raw = "unescaped byte";
+		long len = raw ? -1 : ib_unescape(val, i - eq - 1);
 		if (len < 0) {
 			free(key);
 			free(val);
-			return "bad escape";
+			return raw ? raw : "bad escape";
 		}
 		val[len] = 0;
+		if (utf8_fix(val))
+			r->nonutf8 = 1;
 		f[r->nf].key = key;
 		f[r->nf].val = val;
 		r->nf++;
@@ -258,8 +292,8 @@ static int num_ok(const char *v, int integer)
 	errno = 0;
 	if (integer)
 		(void)strtoll(v, &e, 10);
-	else
-		(void)strtod(v, &e);
+	else if (!isfinite(strtod(v, &e)))
+		return 0;
 	return !*e && !errno;
 }
 
@@ -323,6 +357,9 @@ static void accept(struct st *st, const char *s, size_t n, long line)
 		ibp_free_rec(&r);
 		return;
 	}
+	if (r.nonutf8)
+		ibp_problem(st, line, "line %ld: record %lu: a value holds bytes that are not UTF-8 "
+			    "(kept, shown as '?')", line, r.seq);
 	r.line = line;
 	r.raw = ibp_dupn(st, s, n);
 	r.rawlen = n;

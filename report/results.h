@@ -30,5 +30,7 @@ int ib_cmd_compare(int argc, char **argv);
 int ib_cmd_export(int argc, char **argv);
 /* `initbench import FILE [--label NAME] [--results DIR]`: an lmbench summary (make see) or a console capture (report/import.c) */
 int ib_cmd_import(int argc, char **argv);
+/* `initbench lava [--device-type T] [--kernel PATH] [--out FILE] [--KNOB VALUE]...`: a LAVA job (report/lava.c) */
+int ib_cmd_lava(int argc, char **argv);
 
 #endif

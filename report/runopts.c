@@ -9,8 +9,10 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "config.h"
+#include "kernelpath.h"
 #include "uml.h"
 #include "results.h"
 
@@ -86,7 +88,7 @@ static int is_host_opt(const char *name)
 {
 	static const char *const opts[] = { "kernel", "image", "results", "suite", "label",
 		"accel", "append", "runs", "mem", "mem_mb", "timeout", "boot_timeout_s", "probe_s",
-		"host_cpu", "variant", "seed" };
+		"host_cpu", "variant", "seed", "disk" };
 
 	for (size_t i = 0; i < sizeof(opts) / sizeof(opts[0]); i++)
 		if (!strcmp(name, opts[i]))
@@ -134,7 +136,26 @@ int ib_runopts_parse(struct ib_run_opts *o, int argc, char **argv, char *err, si
 		if (!strcmp(name, "kernel")) {
 			if (o->native)
 				BAD("bad argument '--kernel': native runs no kernel");
-			o->kernel = !strcmp(val, "uml") ? IB_UML_DEFAULT : val;
+			if (!strcmp(val, "uml")) {
+				o->kernel = IB_UML_DEFAULT;
+			} else {
+				char why[300];
+				char *k = ib_kernel_path(val, why, sizeof(why));
+
+				if (!k)
+					BAD("bad argument '--kernel': %s", why);
+				o->kernel = k;   /* lives as long as the process */
+			}
+		} else if (!strcmp(name, "disk")) {
+			if (o->native)
+				BAD("bad argument '--disk': native runs boot no kernel");
+			o->disk_ro = !strncmp(val, "ro:", 3);
+			val += o->disk_ro ? 3 : 0;
+			o->disk_if = !strncmp(val, "nvme:", 5) ? "nvme" : "virtio";
+			val += !strncmp(val, "nvme:", 5) ? 5 : !strncmp(val, "virtio:", 7) ? 7 : 0;
+			if (!*val || access(val, o->disk_ro ? R_OK : R_OK | W_OK))
+				BAD("bad argument '--disk %s': not a readable and writable disk image", val);
+			o->disk = val;
 		} else if (!strcmp(name, "image")) {
 			o->image = val;
 		} else if (!strcmp(name, "results")) {

@@ -13,7 +13,8 @@
  * --kernel and --label: a campaign, see campaign.h; its syntax is checked here, duplicate
  * names refused, --runs then defaults to IB_CAMPAIGN_RUNS blocks), --seed 0..4294967295
  * (a campaign's seed; without --variant the guest's run-order seed for every boot, passed
- * as the knob seed). Every other `--KNOB` in IB_GUEST_KNOBS is a guest knob: it
+ * as the knob seed), --disk [ro:][virtio:|nvme:]FILE (a raw disk image attached to the guest, for
+ * initbench.out=: QEMU /dev/vda or /dev/nvme0n1, UML /dev/ubda; ro: read-only). Every other `--KNOB` in IB_GUEST_KNOBS is a guest knob: it
  * becomes `initbench.KNOB=VALUE` on the kernel command line (run) or `--KNOB=VALUE` for the
  * suite (native); its value must be non-empty printable ASCII without spaces or quotes (it
  * is the guest that checks the value itself, refuses it and records that).
@@ -49,7 +50,7 @@ int ib_boot_verdict(const struct ib_console_result *r, int console_rc, int parse
 const char *ib_verdict_name(int code);
 
 #define IB_MAX_KNOBS 32
-#define IB_GUEST_KNOBS "bench skip reps budget_ms timeout_s pin cpu hello sh tmpdir seed rounds shell"
+#define IB_GUEST_KNOBS "bench skip reps budget_ms timeout_s pin cpu hello sh tmpdir seed rounds shell out end"
 
 struct ib_knob {
 	char name[16];
@@ -60,6 +61,8 @@ struct ib_run_opts {
 	int native;              /* `initbench native` rather than `run` */
 	const char *kernel;      /* as resolved: "uml" becomes IB_UML_DEFAULT */
 	const char *image, *results, *label, *suite, *accel;
+	const char *disk, *disk_if; /* --disk [ro:][virtio:|nvme:]FILE, for initbench.out= */
+	int disk_ro;
 	char append[4096];
 	unsigned runs, mem_mb;
 	double timeout_s, probe_s;

@@ -200,16 +200,23 @@ static void key(FILE *f, const struct ib_boot *b)
 	fprintf(f, "%-9.9s %13.13s ", b->label, os);
 }
 
-/* "<hypervisor> <cpu model>" with the (R)/(TM) noise and repeated blanks taken out */
+/*
+ * "<uname -m> <hypervisor> <cpu model>" with the (R)/(TM) noise and repeated blanks taken
+ * out. The architecture comes first, where lmbench's Description put its target triplet.
+ * A guest without CPUID (arm64) cannot name its hypervisor: the launcher's accel says it.
+ */
 static void description(const json_t *res, char *out, size_t cap)
 {
 	char in[256];
 	const char *hv = env(res, "hypervisor"), *cpu = env(res, "cpu_model");
+	const char *accel = str(json_object_get(res, "launch"), "accel");
 	size_t o = 0;
+	if (!strcmp(hv, "none") && !strcmp(str(json_object_get(res, "launch"), "launcher"), "qemu"))
+		hv = !strcmp(accel, "tcg") ? "TCG" : !strcmp(accel, "kvm") ? "KVM" : hv;
 	/* no hypervisor, or the CPU model names it already (UML's "UML") */
 	if (!strcmp(hv, "none") || !strncmp(cpu, hv, strlen(hv)))
 		hv = "";
-	snprintf(in, sizeof(in), "%s %s", hv, cpu);
+	snprintf(in, sizeof(in), "%s %s %s", env(res, "uname_m"), hv, cpu);
 	for (const char *p = in; *p && o + 1 < cap; p++) {
 		if (!strncmp(p, "(R)", 3) || !strncmp(p, "(TM)", 4)) {
 			p += p[1] == 'R' ? 2 : 3;

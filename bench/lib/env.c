@@ -177,7 +177,7 @@ static void build(struct ib_rec *r, const char *mode, const struct ib_timer *t,
 {
 	struct utsname u;
 	static char cmdline[8192];
-	char model[256], mhz[64], mem[64], clk[128], hv[64], v[IB_KNOB_STR];
+	char model[256], mhz[64], mem[64], clk[128], hv[64], smt[32], v[IB_KNOB_STR];
 
 	ib_rec_init(r, "begin");
 	ib_rec_u64(r, "proto", IB_PROTO_VERSION);
@@ -212,6 +212,11 @@ static void build(struct ib_rec *r, const char *mode, const struct ib_timer *t,
 	read_small("/sys/devices/system/clocksource/clocksource0/current_clocksource", clk,
 		   sizeof(clk));
 	ib_rec_str(r, "clocksource", clk);
+	/* SMT changes what a "CPU" is to every benchmark that pins: say whether siblings run */
+	read_small("/sys/devices/system/cpu/smt/control", smt, sizeof(smt));
+	ib_rec_str(r, "smt", smt[0] ? smt : "unknown");
+	read_small("/sys/devices/system/cpu/smt/active", smt, sizeof(smt));
+	ib_rec_str(r, "smt_active", smt[0] ? smt : "unknown");
 	ib_rec_u64(r, "vdso", getauxval(AT_SYSINFO_EHDR) != 0);
 	ib_rec_str(r, "hypervisor", ib_hypervisor(hv, sizeof(hv)));
 	ib_rec_dbl(r, "timer_cost_ns", t->cost_ns);

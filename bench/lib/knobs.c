@@ -79,7 +79,7 @@ static const struct kdef kdefs[IB_NKNOBS] = {
 };
 
 /* initbench.* words that belong to PID 1, not to the suite */
-static const char *const pid1_words[] = { "shell" };
+static const char *const pid1_words[] = { "shell", "out", "end", "kconfig" };
 
 static char *str_slot(struct ib_knobs *k, unsigned id)
 {

@@ -16,8 +16,9 @@
  *    force is kept (the default, unless an earlier source set it), one line naming it goes
  *    to stderr, "name=value" is appended to k->refused, returns -1.
  *  - ib_knobs_from_cmdline() applies every `initbench.NAME=VALUE` word of a kernel command
- *    line (double quotes group a word, as the kernel does). Words for PID 1 only (shell)
- *    are ignored here. Returns the number refused.
+ *    line (double quotes group a word, as the kernel does). Words for PID 1 (shell, out,
+ *    end) and kconfig (the CRC of the kernel's .config, added by the host for the record's
+ *    cmdline) are ignored here. Returns the number refused.
  *  - ib_knob_arg() takes one argv word "--NAME=VALUE" (a word without "=" is refused as
  *    NAME with an empty value). Returns as ib_knob_set().
  *  - ib_knob_refuse() records a refusal decided elsewhere (e.g. cpu not online) and puts

@@ -44,8 +44,21 @@ static int write_all(int fd, const char *buf, size_t len)
 void ib_out_init(struct ib_out *o, int fd)
 {
 	o->fd = fd;
+	o->copy_fd = -1;
 	o->seq = 0;
 	o->digest = 0;
+}
+
+/* the console first: a failing copy must never cost a console line */
+static void out_write(struct ib_out *o, const char *buf, size_t len)
+{
+	if (write_all(o->fd, buf, len))
+		fprintf(stderr, "ibsuite: writing to the console: %s\n", strerror(errno));
+	if (o->copy_fd >= 0 && write_all(o->copy_fd, buf, len)) {
+		fprintf(stderr, "ibsuite: the copy for initbench.out= failed (%s): "
+			"the records are on the console only\n", strerror(errno));
+		o->copy_fd = -1;
+	}
 }
 
 static int out_payload(struct ib_out *o, const char *payload, size_t len)
@@ -57,8 +70,7 @@ static int out_payload(struct ib_out *o, const char *payload, size_t len)
 		return -1;
 	o->digest = ib_crc32(o->digest, line, n);
 	o->seq++;
-	if (write_all(o->fd, line, n))
-		fprintf(stderr, "ibsuite: writing record %lu: %s\n", o->seq - 1, strerror(errno));
+	out_write(o, line, n);
 	return 0;
 }
 
@@ -83,7 +95,7 @@ void ib_out_text(struct ib_out *o, const char *fmt, ...)
 	if ((size_t)n > sizeof(line) - 2)
 		n = (int)sizeof(line) - 2;
 	line[n++] = '\n';
-	write_all(o->fd, line, (size_t)n);
+	out_write(o, line, (size_t)n);
 }
 
 /* ---- names ---- */

@@ -6,6 +6,9 @@
  * the next sequence number and its CRC (ib_frame), adds the line to the running end-record
  * digest and writes it with one write(); ib_out_text() writes an unframed line (KTAP).
  * Returns 0, or -1 if the payload cannot be framed (nothing written, seq not used).
+ * ib_out_init() sets copy_fd to -1; when the caller sets it, every line also goes there
+ * (PID 1's copy for initbench.out=), after the console; a failing copy is said once and
+ * dropped, the console never loses a line for it.
  *
  * ib_runner_init() prepares the parent once: SIGCHLD wakes poll() through a self-pipe,
  * SIGPIPE is ignored, and the suite becomes a child subreaper so that processes a benchmark
@@ -46,6 +49,7 @@
 
 struct ib_out {
 	int fd;
+	int copy_fd;          /* -1, or every line written to fd is also written here */
 	unsigned long seq;    /* of the next record */
 	uint32_t digest;      /* CRC-32 over every framed line written so far */
 };

@@ -7,7 +7,8 @@
  * has an outcome "ok"; every measurement has finite samples > 0 and a median > 0 (a
  * difference smaller than its subtracted baseline: the median over the boots > 0); and the
  * relations that hold on any kernel hold, for the metrics the boot has:
- *   null call < fork < exec < sh proc; 2p/0K < 16p/64K context switch (not under UML);
+ *   null call < fork < exec < sh proc; 2p/0K < 16p/64K context switch (not under UML;
+ *   within 2x under TCG on aarch64, as AF UNIX <= UDP < TCP, see main());
  *   AF UNIX <= UDP < TCP round trip (not under UML, see below); null call < the cost of
  *   one page fault (Page Fault is per page; with fault-around one fault maps several pages,
  *   so per fault = per page x pages / faults_per_pass, both recorded);
@@ -58,19 +59,30 @@ static void order(json_t *ms, const char *a, const char *b)
 		printf("plausible: ok %s\n", buf);
 }
 
-/* like order(), but only when the boot has both metrics; or_equal allows a <= b */
-static void order_if(json_t *ms, const char *a, const char *b, int or_equal)
+/*
+ * like order(), but only when the boot has both metrics; or_equal allows a <= b; slack > 1
+ * allows a up to slack x b (where noise swamps the difference, see main())
+ */
+static void order_within(json_t *ms, const char *a, const char *b, int or_equal, double slack)
 {
-	double va = median_of(ms, a), vb = median_of(ms, b);
-	char buf[200];
+	double va = median_of(ms, a), vb = median_of(ms, b) * slack;
+	char buf[200], of[32] = "";
 
 	if (isnan(va) || isnan(vb))
 		return;
-	snprintf(buf, sizeof(buf), "%s %.4g %s %s %.4g", a, va, or_equal ? "<=" : "<", b, vb);
+	if (slack != 1)
+		snprintf(of, sizeof(of), "%g x ", slack);
+	snprintf(buf, sizeof(buf), "%s %.4g %s %s%s %.4g", a, va, or_equal ? "<=" : "<", of, b,
+		 vb / slack);
 	if (or_equal ? !(va <= vb) : !(va < vb))
 		problem("ordering does not hold", buf);
 	else
 		printf("plausible: ok %s\n", buf);
+}
+
+static void order_if(json_t *ms, const char *a, const char *b, int or_equal)
+{
+	order_within(ms, a, b, or_equal, 1);
 }
 
 static json_t *metric_obj(json_t *ms, const char *metric)
@@ -296,7 +308,8 @@ static json_t *combine(json_t **boots, int n)
 int main(int argc, char **argv)
 {
 	json_t *boots[64], *root, *ms;
-	const char *hv;
+	const char *hv, *um, *accel;
+	double slack;
 	int native = argc >= 2 && strcmp(argv[1], "--native") == 0, n = 0;
 
 	argv += native;
@@ -319,6 +332,21 @@ int main(int argc, char **argv)
 		if (!h || !hv || strcmp(h, hv))
 			problem("boots of different hypervisors given together", argv[i + 1]);
 	}
+	um = json_string_value(json_object_get(json_object_get(root, "env"), "uname_m"));
+	accel = json_string_value(json_object_get(json_object_get(root, "launch"), "accel"));
+	/*
+	 * TCG emulating aarch64 on x86_64: a context switch costs 100-600 us and falls into a
+	 * different mode from sample to sample and boot to boot (seen: 2p/0K 88-422 us, 16p/64K
+	 * 115-570 us), and a round trip is two of them, so the cache and protocol work these
+	 * orderings rest on is far inside the noise: 2p/0K came out 209 us against 147 for
+	 * 16p/64K (median of 3 boots), AF UNIX 1245 against UDP 906, UDP 2028 against TCP 1529
+	 * (one boot). There they are checked within a factor of 2, which still catches a unit
+	 * slip or a benchmark that measures nothing.
+	 */
+	slack = um && !strcmp(um, "aarch64") && accel && !strcmp(accel, "tcg") ? 2 : 1;
+	if (slack != 1)
+		printf("plausible: TCG on aarch64: context switch and protocol orderings within %gx\n",
+		       slack);
 	ms = combine(boots, n);
 	order(ms, "null_call", "fork_proc");
 	order(ms, "fork_proc", "exec_proc");
@@ -332,7 +360,7 @@ int main(int argc, char **argv)
 	if (hv && strcmp(hv, "UML") == 0)
 		printf("plausible: not checked under UML: ctx_2p_0k < ctx_16p_64k\n");
 	else
-		order(ms, "ctx_2p_0k", "ctx_16p_64k");
+		order_within(ms, "ctx_2p_0k", "ctx_16p_64k", 0, slack);
 	/*
 	 * Under UML every syscall and wakeup is a ptrace round trip that swamps the protocol
 	 * work: AF UNIX comes out above UDP and TCP level with UDP (seen: 119.6 and 119.3 us);
@@ -342,8 +370,8 @@ int main(int argc, char **argv)
 	if (hv && strcmp(hv, "UML") == 0) {
 		printf("plausible: not checked under UML: lat_unix <= lat_udp < lat_tcp\n");
 	} else {
-		order_if(ms, "lat_unix", "lat_udp", 1);
-		order_if(ms, "lat_udp", "lat_tcp", 0);
+		order_within(ms, "lat_unix", "lat_udp", 1, slack);
+		order_within(ms, "lat_udp", "lat_tcp", 0, slack);
 	}
 	page_fault(ms);
 	/*

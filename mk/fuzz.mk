@@ -1,0 +1,46 @@
+# SPDX-License-Identifier: GPL-2.0-or-later
+#
+# Fuzzing the host's readers of guest output (the guest is untrusted): libFuzzer harnesses
+# built with Debian's clang, ASan and UBSan, for the record parser (tests/fuzz/fuzz-logparse.c:
+# report/logparse.c, logcheck.c, store.c) and the lmbench-summary importer
+# (tests/fuzz/fuzz-import.c: report/import-lmbench.c).
+#
+#   make fuzz [FUZZ_SECONDS=600] [FUZZ_TARGETS="logparse import"] [FUZZ_JOBS=1] [FUZZ_MAX_LEN=65536]
+#
+# runs each harness for FUZZ_SECONDS on a corpus kept in $(O)/fuzz/corpus-<target> (seeded
+# from tests/fuzz/seeds/, tests/data/ and every stored console.log under out/results/), and
+# first replays tests/fuzz/regress/<target>/ (inputs that once crashed). A crash, leak,
+# sanitizer report or broken invariant stops it with the input in $(O)/fuzz/artifacts/;
+# add that file to tests/fuzz/regress/<target>/ once fixed. `make check` runs a bounded pass
+# (tests/integration/fault-fuzz.sh, FUZZ_CHECK_SECONDS, 30 s per harness by default).
+
+FUZZ_CC ?= clang
+FUZZ_SECONDS ?= 600
+FUZZ_TARGETS ?= logparse import
+FUZZ_JOBS ?= 1
+FUZZ_MAX_LEN ?= 65536
+FUZZ_CFLAGS := -std=c11 -g -O1 -Wall -Wextra -Werror -fno-omit-frame-pointer \
+	-fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all \
+	-I$(O)/include -I$(srctree)/bench/lib -I$(srctree)/report
+FUZZ_logparse_SRCS := tests/fuzz/fuzz-logparse.c report/logparse.c report/logcheck.c \
+	report/store.c bench/lib/record.c
+FUZZ_import_SRCS := tests/fuzz/fuzz-import.c report/import-lmbench.c
+FUZZ_BINS := $(foreach t,$(FUZZ_TARGETS),$(O)/tests/fuzz/fuzz-$(t))
+PKGS_CHECK += clang libclang-rt-dev
+
+define fuzz_rule
+$(O)/tests/fuzz/fuzz-$(1): $(FUZZ_$(1)_SRCS) $(wildcard report/*.h bench/lib/*.h) $(config_h)
+	$$(call quiet,FUZZCC,$$@)mkdir -p $$(dir $$@)
+	$$(Q)$$(FUZZ_CC) $$(FUZZ_CFLAGS) $$(JANSSON_CFLAGS) -o $$@ $(FUZZ_$(1)_SRCS:%=$(srctree)/%) \
+		$$(JANSSON_LIBS) -lm
+endef
+$(foreach t,logparse import,$(eval $(call fuzz_rule,$(t))))
+
+CHECK_PREREQS += $(O)/tests/fuzz/fuzz-logparse $(O)/tests/fuzz/fuzz-import
+
+.PHONY: fuzz fuzz-build
+fuzz-build: check-deps $(FUZZ_BINS)
+
+fuzz: fuzz-build
+	$(Q)O=$(O) srctree=$(srctree) FUZZ_SECONDS=$(FUZZ_SECONDS) FUZZ_JOBS=$(FUZZ_JOBS) FUZZ_MAX_LEN=$(FUZZ_MAX_LEN) \
+		$(srctree)/tests/fuzz/run-fuzz.sh $(FUZZ_TARGETS)

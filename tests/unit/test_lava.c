@@ -1,0 +1,501 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * test_lava.c - LAVA jobs and logs (report/lava.c, report/import-lava.c, docs/lava.md):
+ * SHA-256 against FIPS 180-4's vectors, the timeouts, the job's YAML for qemu and for a
+ * board, the log entry reader (YAML double-quoted escapes, "- " items, nesting, refusals),
+ * and the round trip: tests/data/small.log written as LAVA writes a console, imported, must
+ * give the results of the log itself.
+ */
+#define _GNU_SOURCE
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <cmocka.h>
+#include <jansson.h>
+
+#include "testdata.h"
+
+#include "lava.h"
+#include "sha256.h"
+#include "results.h"
+
+static char *slurp(const char *path, size_t *len)
+{
+	FILE *f = fopen(path, "rb");
+	char *s;
+	size_t n;
+
+	if (!f)
+		fail_msg("cannot open %s", path);
+	s = calloc(1, 1 << 20);
+	assert_non_null(s);
+	n = fread(s, 1, (1 << 20) - 1, f);
+	fclose(f);
+	if (len)
+		*len = n;
+	return s;
+}
+
+static char *tmpdir(void)
+{
+	char *d = strdup("/tmp/test_lava.XXXXXX");
+
+	assert_non_null(mkdtemp(d));
+	return d;
+}
+
+/* ---- SHA-256 ---- */
+
+static void test_sha256_vectors(void **state)
+{
+	char hex[65], *a = malloc(1000);
+	(void)state;
+
+	ib_sha256("", 0, hex);
+	assert_string_equal(hex, "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855");
+	ib_sha256("abc", 3, hex);
+	assert_string_equal(hex, "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad");
+	ib_sha256("abcdbcdecdefdefgefghfghighijhijkijkljklmklmnlmnomnopnopq", 56, hex);
+	assert_string_equal(hex, "248d6a61d20638b8e5c026930c3e6039a33ce45964ff2167f6ecedd419db06c1");
+	memset(a, 'a', 1000);
+	/* 55 and 64 bytes: the padding's two edges; 1000: several blocks */
+	ib_sha256(a, 55, hex);
+	assert_string_equal(hex, "9f4390f8d30c2dd92ec9f095b65e2b9ae9b0a925a5258e241c9f1e910f734318");
+	ib_sha256(a, 64, hex);
+	assert_string_equal(hex, "ffe054fe7ae0cb6dc65c3af9b61d5209f439851db43d0ba5997337df154668eb");
+	ib_sha256(a, 1000, hex);
+	assert_string_equal(hex, "41edece42d63e8d9bf515a9ba6932e1c20cbc9f5a5d134645adb5db1b9737ea3");
+	free(a);
+}
+
+static void test_sha256_file(void **state)
+{
+	char *d = tmpdir(), *p, hex[65];
+	FILE *f;
+	(void)state;
+
+	assert_true(asprintf(&p, "%s/x", d) > 0);
+	f = fopen(p, "w");
+	assert_non_null(f);
+	for (int i = 0; i < 1000; i++)
+		fputc('a', f);
+	fclose(f);
+	assert_int_equal(ib_sha256_file(p, hex), 0);
+	assert_string_equal(hex, "41edece42d63e8d9bf515a9ba6932e1c20cbc9f5a5d134645adb5db1b9737ea3");
+	unlink(p);
+	assert_int_equal(ib_sha256_file(p, hex), -1);
+	rmdir(d);
+	free(p);
+	free(d);
+}
+
+/* ---- timeouts ---- */
+
+static void test_timeouts(void **state)
+{
+	struct ib_lava_suite quick = { 41, 1, 60, 5, 2 }, slow = { 3, 2, 600, 11, 5 };
+	struct ib_lava_timeouts t;
+	(void)state;
+
+	ib_lava_timeouts(&quick, 0, &t);
+	/* boot covers one benchmark's limit (the longest silence) and the boot allowance */
+	assert_int_equal(t.boot, 120);
+	assert_int_equal(t.start, 120);
+	/* 120 s to the begin record, then 41 x (60 + 15) s, up to whole minutes */
+	assert_int_equal(t.test, 3240);
+	assert_int_equal(t.job, t.deploy + t.boot + t.test + 300);
+	ib_lava_timeouts(&slow, 0, &t);
+	assert_true(t.boot >= 600 + IB_LAVA_GRACE_S);
+	assert_int_equal(t.boot % 60, 0);
+	assert_int_equal(t.test, (120 + 6 * 615 + 59) / 60 * 60);
+	ib_lava_timeouts(&quick, 1, &t);
+	assert_true(t.deploy > 300 && t.boot >= 300);
+}
+
+/* ---- the job ---- */
+
+static char *job_text(const struct ib_lava_job *j)
+{
+	char *buf = NULL;
+	size_t n = 0;
+	FILE *f = open_memstream(&buf, &n);
+
+	assert_non_null(f);
+	assert_int_equal(ib_lava_write_job(f, j), 0);
+	fclose(f);
+	return buf;
+}
+
+static void fill_job(struct ib_lava_job *j, const char *device)
+{
+	static const char sha[] = "74cdc3489be109ce743d898b5138d2b3e28bbf618af5e158b48d49de282418e6";
+
+	memset(j, 0, sizeof(*j));
+	j->device_type = device;
+	j->boot_method = "ipxe";
+	j->kernel_url = "file:///k/vmlinuz";
+	j->image_url = "http://lab/it's.cpio.gz";
+	j->kernel_sha256 = sha;
+	j->image_sha256 = sha;
+	j->cmdline = "console=ttyS0 panic=-1 initbench.reps=3";
+	j->job_name = "a 'quoted' job";
+	j->suite_version = "0.1.0-gabc";
+	j->config_hash = "0123456789abcdef";
+	j->mem_mb = 512;
+	j->no_kvm = 1;
+	j->suite = (struct ib_lava_suite){ 2, 1, 60, 3, 2 };
+	ib_lava_timeouts(&j->suite, strcmp(device, "qemu") != 0, &j->t);
+}
+
+static void test_job_qemu(void **state)
+{
+	struct ib_lava_job j;
+	char *y;
+	(void)state;
+
+	fill_job(&j, "qemu");
+	y = job_text(&j);
+	assert_non_null(strstr(y, "\ndevice_type: 'qemu'\n"));
+	assert_non_null(strstr(y, "\njob_name: 'a ''quoted'' job'\n"));
+	assert_non_null(strstr(y, "    to: tmpfs\n"));
+	assert_non_null(strstr(y, "image_arg: '-kernel {kernel} -append \"console=ttyS0 panic=-1 "
+				  "initbench.reps=3\"'\n"));
+	assert_non_null(strstr(y, "        url: 'http://lab/it''s.cpio.gz'\n        sha256sum: 74cdc348"));
+	assert_non_null(strstr(y, "  initbench.image_sha256: '74cdc3489be1"));
+	assert_non_null(strstr(y, "    method: qemu\n    media: tmpfs\n"));
+	assert_non_null(strstr(y, "  no_kvm: true\n"));
+	assert_non_null(strstr(y, "    lava-test-monitor: {minutes: 2}\n"));
+	assert_non_null(strstr(y, "      start: '# IB 0 begin proto='\n"));
+	assert_non_null(strstr(y, "      end: '# IB [0-9]+ end records='\n"));
+	/* the pattern reaches LAVA with its backslashes as written (single-quoted YAML) */
+	assert_non_null(strstr(y, "(?P<test_case_id>[^ \\r\\n]+(?: metric=[^ \\r\\n]+)?) )"));
+	assert_non_null(strstr(y, "(?P<measurement>[^ ,\\r\\n]+)(?=[ ,])'\n"));
+	assert_non_null(strstr(y, "fixupdict: {m: pass, ok: pass, skipped: skip, failed: fail, "
+				  "timeout: fail}\n"));
+	assert_null(strstr(y, "tftp"));
+	assert_non_null(strstr(y, "  arch: amd64\n"));      /* no row given: x86_64 */
+	free(y);
+	j.arch = ib_arch_find("arm64");
+	y = job_text(&j);
+	assert_non_null(strstr(y, "  arch: arm64\n"));
+	free(y);
+}
+
+static void test_device_dictionary(void **state)
+{
+	char *buf = NULL;
+	size_t n = 0;
+	FILE *f = open_memstream(&buf, &n);
+	(void)state;
+
+	assert_int_equal(ib_lava_write_qemu_device(f, 384, ib_arch_find("arm64"), 1), 0);
+	fclose(f);
+	assert_non_null(strstr(buf, "available_architectures: [arm64, aarch64]\n"));
+	assert_non_null(strstr(buf, "command: qemu-system-aarch64\n"));
+	assert_non_null(strstr(buf, "console: 'ttyAMA0,115200'"));
+	assert_non_null(strstr(buf, "- -M virt,gic-version=max\n"));
+	assert_non_null(strstr(buf, "- -cpu max,pauth-impdef=on\n"));
+	assert_non_null(strstr(buf, "- -m 384\n"));
+	free(buf);
+	buf = NULL;
+	f = open_memstream(&buf, &n);
+	assert_int_equal(ib_lava_write_qemu_device(f, 512, ib_arch_find("x86_64"), 1), 0);
+	fclose(f);
+	assert_non_null(strstr(buf, "command: qemu-system-x86_64\n"));
+	assert_non_null(strstr(buf, "console: 'ttyS0,115200'"));
+	assert_null(strstr(buf, "- -M "));
+	assert_null(strstr(buf, "- -cpu "));      /* QEMU's default CPU under TCG, as our launcher */
+	free(buf);
+}
+
+static void test_job_board(void **state)
+{
+	struct ib_lava_job j;
+	char *y;
+	(void)state;
+
+	fill_job(&j, "x86");
+	j.kernel_type = "zimage";
+	j.kernel_sha256 = NULL;
+	j.cmdline = "panic=-1 initbench.reps=3";
+	y = job_text(&j);
+	assert_non_null(strstr(y, "    to: tftp\n    timeout: {minutes: 10}\n    kernel:\n"
+				  "      url: 'file:///k/vmlinuz'\n      type: zimage\n"));
+	assert_non_null(strstr(y, "    ramdisk:\n      url: 'http://lab/it''s.cpio.gz'\n"
+				  "      sha256sum: 74cdc348"));
+	assert_non_null(strstr(y, "install_overlay: false\n"));
+	assert_non_null(strstr(y, "    method: ipxe\n    commands: ramdisk\n"));
+	assert_non_null(strstr(y, "  extra_kernel_args: 'panic=-1 initbench.reps=3'\n"));
+	assert_null(strstr(y, "kernel_sha256"));
+	assert_null(strstr(y, "tmpfs"));
+	assert_null(strstr(y, "console=ttyS0"));
+	free(y);
+}
+
+/* ---- log entries ---- */
+
+static json_t *entry(const char *s)
+{
+	return ib_lava_entry_parse(s, strlen(s));
+}
+
+static void test_entry_parse(void **state)
+{
+	json_t *j;
+	(void)state;
+
+	j = entry("{\"dt\": \"2026-12-01T10:43:21.8\", \"lvl\": \"target\", \"msg\": \"a \\\\\\\"b\\\\\\\" c\"}");
+	assert_non_null(j);
+	assert_string_equal(json_string_value(json_object_get(j, "lvl")), "target");
+	assert_string_equal(json_string_value(json_object_get(j, "msg")), "a \\\"b\\\" c");
+	json_decref(j);
+	/* the server's stream: "- " items; escapes as PyYAML and libyaml write them */
+	j = entry("- {\"dt\": \"x\", \"lvl\": \"target\", \"msg\": \"\\t\\x41\\u00e9\\e\\N\\/\\0|\"}\r");
+	assert_non_null(j);
+	assert_memory_equal(json_string_value(json_object_get(j, "msg")), "\tA\xc3\xa9\x1b\xc2\x85/\0|", 10);
+	assert_int_equal(json_string_length(json_object_get(j, "msg")), 10);
+	json_decref(j);
+	j = entry("{dt: 'it''s', lvl: results, msg: {case: a_b, extra: {k: [1, \"2\", {}]}, "
+		  "measurement: \"0.5\"}}");
+	assert_non_null(j);
+	assert_string_equal(json_string_value(json_object_get(j, "dt")), "it's");
+	assert_string_equal(json_string_value(json_object_get(json_object_get(j, "msg"), "case")), "a_b");
+	assert_int_equal(json_array_size(json_object_get(json_object_get(json_object_get(j, "msg"),
+								       "extra"), "k")), 3);
+	json_decref(j);
+	/* not entries */
+	assert_null(entry(""));
+	assert_null(entry("plain text"));
+	assert_null(entry("# IB 0 begin proto=1 *00000000"));
+	assert_null(entry("{\"dt\": \"x\", \"msg\": \"unterminated}"));
+	assert_null(entry("{\"dt\": \"x\"} trailing"));
+	assert_null(entry("{\"dt\": \"x\", \"msg\": \"bad \\q escape\"}"));
+	assert_null(entry("{\"dt\" \"x\"}"));
+	assert_null(entry("[\"a\"]"));
+}
+
+/* ---- the console, and the round trip through the store ---- */
+
+/* small.log as a LAVA log: each line a target entry, '"' as LAVA's \" then YAML-escaped */
+static char *as_lava_log(const char *console, int server)
+{
+	char *buf = NULL;
+	size_t n = 0;
+	FILE *f = open_memstream(&buf, &n);
+	const char *pre = server ? "- " : "";
+
+	assert_non_null(f);
+	fprintf(f, "%s{\"dt\": \"t0\", \"lvl\": \"info\", \"msg\": \"lava-dispatcher, installed at "
+		   "version: 2023.01\"}\n", pre);
+	fprintf(f, "some stray stderr line\n\n");
+	for (const char *p = console; *p;) {
+		size_t l = strcspn(p, "\n");
+
+		fprintf(f, "%s{\"dt\": \"t%zu\", \"lvl\": \"target\", \"msg\": \"", pre, l);
+		for (size_t i = 0; i < l; i++) {
+			if (p[i] == '"')
+				fputs("\\\\\\\"", f);
+			else if (p[i] == '\\')
+				fputs("\\\\", f);
+			else if (p[i] == '\t')
+				fputs("\\t", f);
+			else
+				fputc(p[i], f);
+		}
+		fputs("\"}\n", f);
+		p += l + (p[l] == '\n');
+	}
+	fprintf(f, "%s{\"dt\": \"t9\", \"lvl\": \"results\", \"msg\": {\"case\": \"null_call_metric_null_call\", "
+		   "\"definition\": \"initbench\", \"measurement\": \"0.62\", \"result\": \"pass\", "
+		   "\"units\": \"us\"}}\n", pre);
+	fprintf(f, "%s{\"dt\": \"t9\", \"lvl\": \"results\", \"msg\": {\"case\": \"job\", "
+		   "\"definition\": \"lava\", \"result\": \"pass\"}}\n", pre);
+	fclose(f);
+	return buf;
+}
+
+static void test_console(void **state)
+{
+	const char *con = "[ 1.0] said \"hi\" \\ and\ttab\n# IB 0 begin x=1 *00000000\n";
+	char *log = as_lava_log(con, 0), *out = NULL, err[256];
+	size_t n = 0;
+	json_t *facts = NULL;
+	(void)state;
+
+	assert_int_equal(ib_lava_console(log, strlen(log), &out, &n, &facts, err, sizeof(err)), 0);
+	assert_string_equal(out, con);
+	assert_int_equal(n, strlen(con));
+	assert_int_equal(json_integer_value(json_object_get(facts, "target_lines")), 2);
+	assert_int_equal(json_integer_value(json_object_get(facts, "entries")), 5);
+	assert_int_equal(json_integer_value(json_object_get(facts, "other_lines")), 1);
+	assert_string_equal(json_string_value(json_object_get(facts, "dispatcher")), "2023.01");
+	assert_string_equal(json_string_value(json_object_get(facts, "job_result")), "pass");
+	assert_int_equal(json_array_size(json_object_get(facts, "cases")), 1);
+	assert_string_equal(json_string_value(json_array_get(json_array_get(
+		json_object_get(facts, "cases"), 0), 2)), "0.62");
+	free(out);
+	json_decref(facts);
+	free(log);
+	/* refusals */
+	log = "plain\ntext\n";
+	assert_int_equal(ib_lava_console(log, strlen(log), &out, &n, &facts, err, sizeof(err)), -1);
+	assert_non_null(strstr(err, "not a LAVA job log"));
+	assert_null(out);
+	log = "{\"dt\": \"x\", \"lvl\": \"info\", \"msg\": \"no console\"}\n";
+	assert_int_equal(ib_lava_console(log, strlen(log), &out, &n, &facts, err, sizeof(err)), -1);
+	assert_non_null(strstr(err, "target"));
+}
+
+static json_t *load(const char *path)
+{
+	json_error_t e;
+	json_t *j = json_load_file(path, 0, &e);
+
+	if (!j)
+		fail_msg("%s: %s", path, e.text);
+	return j;
+}
+
+static void test_import_round_trip(void **state)
+{
+	static const char *const same[] = { "format", "integrity", "env", "plan", "measurements",
+					    "outcomes" };
+	char *d = tmpdir(), *con = slurp(data("small.log"), NULL), *p, *q, *res;
+	json_t *direct, *lab, *launch;
+	FILE *f;
+	(void)state;
+
+	assert_true(asprintf(&res, "%s/results", d) > 0);
+	assert_true(asprintf(&p, "%s/lava.yaml", d) > 0);
+	f = fopen(p, "w");
+	assert_non_null(f);
+	q = as_lava_log(con, 1);
+	fputs(q, f);
+	fclose(f);
+	free(q);
+	assert_int_equal(ib_import_lava(p, res, "lab"), 0);
+	assert_int_equal(ib_import_lava(p, res, NULL), 0);
+	assert_true(asprintf(&q, "%s/lava/1/results.json", res) > 0);
+	assert_int_equal(access(q, R_OK), 0);
+	free(q);
+	assert_true(asprintf(&q, "%s/lab/1/console.log", res) > 0);
+	{
+		char *back = slurp(q, NULL);
+
+		assert_string_equal(back, con);
+		free(back);
+	}
+	free(q);
+	assert_true(asprintf(&q, "%s/direct.json", d) > 0);
+	assert_int_equal(ib_results_from_log(data("small.log"), q, NULL), IB_LOG_COMPLETE);
+	direct = load(q);
+	unlink(q);
+	free(q);
+	assert_true(asprintf(&q, "%s/lab/1/results.json", res) > 0);
+	lab = load(q);
+	free(q);
+	for (size_t i = 0; i < sizeof(same) / sizeof(same[0]); i++)
+		if (!json_equal(json_object_get(direct, same[i]), json_object_get(lab, same[i])))
+			fail_msg("results.json member %s differs from the log's own", same[i]);
+	launch = json_object_get(lab, "launch");
+	assert_string_equal(json_string_value(json_object_get(launch, "launcher")), "lava");
+	assert_string_equal(json_string_value(json_object_get(json_object_get(launch, "lava"),
+							      "job_result")), "pass");
+	json_decref(direct);
+	json_decref(lab);
+	/* a log that is not LAVA's, and a bad label: nothing stored */
+	assert_int_equal(ib_import_lava(data("small.log"), res, "nolava"), 1);
+	assert_true(asprintf(&q, "%s/nolava", res) > 0);
+	assert_int_equal(access(q, F_OK), -1);
+	free(q);
+	assert_int_equal(ib_import_lava(p, res, "../up"), 2);
+	assert_int_equal(ib_import_lava("/nonexistent/log", res, "x"), 1);
+	free(p);
+	p = NULL;
+	assert_true(asprintf(&p, "rm -rf '%s'", d) > 0);
+	assert_int_equal(system(p), 0);
+	free(p);
+	free(res);
+	free(con);
+	free(d);
+}
+
+/* ---- the command ---- */
+
+static int cmd(const char *first, ...)
+{
+	char *argv[32];
+	int argc = 0;
+	va_list ap;
+
+	argv[argc++] = "lava";
+	va_start(ap, first);
+	for (const char *a = first; a && argc < 31; a = va_arg(ap, const char *))
+		argv[argc++] = (char *)a;
+	va_end(ap);
+	argv[argc] = NULL;
+	return ib_cmd_lava(argc, argv);
+}
+
+static void test_cmd(void **state)
+{
+	const char *o = getenv("O");
+	char *suite = NULL, *d = tmpdir(), *out = NULL, *y;
+	(void)state;
+
+	assert_int_equal(cmd("--runs", "3", NULL), 2);
+	assert_int_equal(cmd("--variant=a:b", NULL), 2);
+	assert_int_equal(cmd("--out", NULL), 2);
+	assert_int_equal(cmd("--image", data("small.log"), NULL), 2);     /* no kernel */
+	assert_int_equal(cmd("--kernel", data("small.log"), "--image", "/nonexistent", NULL), 2);
+	assert_int_equal(cmd("--kernel", data("small.log"), "--image", data("small.log"),
+			     "--append", "a=\"b\"", "--suite", "/bin/true", NULL), 2);
+	if (!o || asprintf(&suite, "%s/bench/ibsuite", o) < 0 || access(suite, X_OK)) {
+		free(suite);
+		rmdir(d);
+		free(d);
+		skip();
+	}
+	assert_true(asprintf(&out, "%s/job.yaml", d) > 0);
+	assert_int_equal(cmd("--kernel", data("small.log"), "--image", data("small.log"), "--suite",
+			     suite, "--bench", "null_call,stat", "--timeout_s", "300", "--accel", "tcg",
+			     "--out", out, NULL), 0);
+	y = slurp(out, NULL);
+	assert_non_null(strstr(y, "# 2 benchmark(s) x 1 round(s)"));
+	assert_non_null(strstr(y, "-append \"console=ttyS0 panic=-1 initbench.bench=null_call,stat "
+				  "initbench.timeout_s=300\"'"));
+	/* one benchmark may run 300 s: the monitor must accept that much silence */
+	assert_non_null(strstr(y, "- boot:\n    method: qemu\n    media: tmpfs\n    timeout: {minutes: 6}\n"));
+	assert_non_null(strstr(y, "url: 'file:///"));
+	free(y);
+	unlink(out);
+	rmdir(d);
+	free(out);
+	free(d);
+	free(suite);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_sha256_vectors),
+		cmocka_unit_test(test_sha256_file),
+		cmocka_unit_test(test_timeouts),
+		cmocka_unit_test(test_job_qemu),
+		cmocka_unit_test(test_device_dictionary),
+		cmocka_unit_test(test_job_board),
+		cmocka_unit_test(test_entry_parse),
+		cmocka_unit_test(test_console),
+		cmocka_unit_test(test_import_round_trip),
+		cmocka_unit_test(test_cmd),
+	};
+
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
