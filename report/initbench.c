@@ -13,7 +13,6 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
-#include <sys/utsname.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -27,6 +26,7 @@
 #include "results.h"
 #include "progress.h"
 #include "runopts.h"
+#include "launch.h"
 
 struct cmd {
 	const char *name;
@@ -143,124 +143,7 @@ static int write_text(const char *path, const char *text)
 
 /* ---- one boot ---- */
 
-struct run_ctx {
-	struct ib_run_opts *o;
-	int kind;                   /* IB_KERNEL_*, 0 for native */
-	const char *launcher;       /* qemu, uml, native */
-	char knobs[4096];           /* initbench.K=V words */
-	char kconfig[4096];         /* the kernel's .config, "" if none was found */
-	unsigned kconfig_crc;
-	struct ib_accel_state accel;
-	char *label_dir;
-	struct ib_campaign *camp;   /* NULL outside a campaign */
-	unsigned pos;               /* 1-based position in camp */
-};
-
-/*
- * The kernel's .config (kernelpath.h), when one belongs to it: copied into the boot as
- * kernel.config, and its CRC-32 put on the command line as initbench.kconfig=, so that the
- * begin record's cmdline names the configuration the kernel was built from.
- */
-static void kernel_config_word(struct run_ctx *rc, const char *dir)
-{
-	char *cfg = rc->kind ? ib_kernel_config(rc->o->kernel) : NULL;
-	char *copy = cfg ? ib_strf("%s/kernel.config", dir) : NULL;
-	size_t used = strlen(rc->knobs);
-	unsigned crc;
-
-	rc->kconfig_crc = 0;
-	rc->kconfig[0] = '\0';
-	if (cfg && ib_kernel_config_id(cfg, copy, &crc) == 0) {
-		snprintf(rc->kconfig, sizeof(rc->kconfig), "%s", cfg);
-		rc->kconfig_crc = crc;
-		snprintf(rc->knobs + used, sizeof(rc->knobs) - used, "%sinitbench.kconfig=%08x",
-			 used ? " " : "", crc);
-	} else if (cfg) {
-		fprintf(stderr, "initbench: cannot copy the kernel's configuration %s to %s\n", cfg, copy);
-	}
-	free(cfg);
-	free(copy);
-}
-
-static json_t *jstr_or_null(const char *s)
-{
-	return s && *s ? json_string(s) : json_null();
-}
-
-static json_t *launch_json(struct run_ctx *rc, unsigned num, char *const *argv,
-			   const struct ib_console_result *r, const char *probe_log, int verdict,
-			   time_t started)
-{
-	struct ib_run_opts *o = rc->o;
-	json_t *j = json_object(), *a = json_array(), *k = json_object();
-	char *cmd = ib_argv_quote(argv), when[32];
-	struct utsname u;
-	int is_qemu = rc->kind == IB_KERNEL_BZIMAGE || rc->kind == IB_KERNEL_IMAGE;
-	const struct ib_arch *arch = is_qemu ? ib_arch_of_kernel_file(o->kernel) : ib_arch_host();
-
-	for (size_t i = 0; argv[i]; i++)
-		json_array_append_new(a, json_string(argv[i]));
-	for (unsigned i = 0; i < o->nknobs; i++)
-		json_object_set_new(k, o->knob[i].name, json_string(o->knob[i].value));
-	if (o->seed_set)
-		json_object_set_new(k, "seed", json_sprintf("%lu", o->seed));
-	strftime(when, sizeof(when), "%Y-%m-%dT%H:%M:%SZ", gmtime(&started));
-	uname(&u);
-	json_object_set_new(j, "launcher", json_string(rc->launcher));
-	json_object_set_new(j, "argv", a);
-	json_object_set_new(j, "command", json_string(cmd));
-	json_object_set_new(j, "label", json_string(o->label));
-	json_object_set_new(j, "boot", json_integer(num));
-	json_object_set_new(j, "started_utc", json_string(when));
-	json_object_set_new(j, "host", json_string(u.nodename));
-	json_object_set_new(j, "kernel", jstr_or_null(o->kernel));
-	json_object_set_new(j, "kernel_config", jstr_or_null(rc->kconfig));
-	json_object_set_new(j, "kernel_config_crc32", rc->kconfig[0]
-			    ? json_sprintf("%08x", rc->kconfig_crc) : json_null());
-	json_object_set_new(j, "disk", rc->kind ? jstr_or_null(o->disk) : json_null());
-	json_object_set_new(j, "arch", arch ? json_string(arch->name) : json_null());
-	json_object_set_new(j, "kernel_kind", rc->kind ? json_string(ib_kernel_kind_name(rc->kind))
-						       : json_null());
-	json_object_set_new(j, "image", rc->kind ? jstr_or_null(o->image) : json_null());
-	json_object_set_new(j, "suite", rc->kind ? json_null() : jstr_or_null(o->suite));
-	json_object_set_new(j, "accel", json_string(is_qemu ? (rc->accel.use_kvm ? "kvm" : "tcg")
-							    : "none"));
-	json_object_set_new(j, "accel_requested", json_string(is_qemu ? o->accel : "none"));
-	json_object_set_new(j, "accel_fallback_reason",
-			    is_qemu ? jstr_or_null(rc->accel.reason) : json_null());
-	json_object_set_new(j, "kvm_probe_log", jstr_or_null(probe_log));
-	json_object_set_new(j, "host_cpu", json_integer(r->host_cpu));
-	json_object_set_new(j, "mem_mb", rc->kind ? json_integer(o->mem_mb) : json_null());
-	json_object_set_new(j, "append", jstr_or_null(o->append));
-	json_object_set_new(j, "knobs", k);
-	json_object_set_new(j, "timeout_s", json_real(o->timeout_s));
-	json_object_set_new(j, "probe_s", json_real(o->probe_s));
-	json_object_set_new(j, "exit_status", r->exited ? json_integer(r->exit_code) : json_null());
-	json_object_set_new(j, "exit_signal", !r->exited && r->term_signal
-					      ? json_integer(r->term_signal) : json_null());
-	json_object_set_new(j, "spawn_error", r->spawn_errno ? json_string(strerror(r->spawn_errno))
-							   : json_null());
-	json_object_set_new(j, "pin_failed", json_boolean(r->pin_failed));
-	json_object_set_new(j, "ended_by", json_string(ib_ended_by_name(r->ended_by)));
-	json_object_set_new(j, "saw_panic", json_boolean(r->saw_panic));
-	json_object_set_new(j, "saw_end", json_boolean(r->saw_end));
-	json_object_set_new(j, "wall_s", json_real(r->wall_s));
-	json_object_set_new(j, "first_record_s", r->first_record_s >= 0 ? json_real(r->first_record_s)
-								   : json_null());
-	json_object_set_new(j, "first_byte_s", r->first_byte_s >= 0 ? json_real(r->first_byte_s)
-								    : json_null());
-	json_object_set_new(j, "stdout_bytes", json_integer((json_int_t)r->stdout_bytes));
-	json_object_set_new(j, "stderr_bytes", json_integer((json_int_t)r->stderr_bytes));
-	json_object_set_new(j, "launch_verdict", verdict ? json_integer(verdict) : json_null());
-	json_object_set_new(j, "verdict", verdict ? json_string(ib_verdict_name(verdict)) : json_null());
-	if (rc->camp)
-		ib_campaign_launch_facts(rc->camp, rc->pos, j);
-	free(cmd);
-	return j;
-}
-
-/* "boot 3/10 variant=new (block 2)" in a campaign, "boot 2/5 label=x" outside */
-static void say_boot(const struct run_ctx *rc, unsigned i)
+static void say_boot(const struct ib_run_ctx *rc, unsigned i)
 {
 	if (rc->camp)
 		fprintf(stderr, "initbench: boot %u/%u variant=%s (block %u)", rc->pos,
@@ -269,7 +152,7 @@ static void say_boot(const struct run_ctx *rc, unsigned i)
 		fprintf(stderr, "initbench: boot %u/%u label=%s", i, rc->o->runs, rc->o->label);
 }
 
-static void say_outcome(const struct run_ctx *rc, unsigned i, const char *what,
+static void say_outcome(const struct ib_run_ctx *rc, unsigned i, const char *what,
 			const struct ib_console_result *r, int verdict, const char *launcher)
 {
 	const struct ib_run_opts *o = rc->o;
@@ -301,7 +184,7 @@ static void say_outcome(const struct run_ctx *rc, unsigned i, const char *what,
 	}
 }
 
-static int boot_one(struct run_ctx *rc, unsigned i, unsigned *stored)
+static int boot_one(struct ib_run_ctx *rc, unsigned i, unsigned *stored)
 {
 	struct ib_run_opts *o = rc->o;
 	struct ib_argv argv = { 0 }, env = { 0 };
@@ -326,7 +209,7 @@ static int boot_one(struct run_ctx *rc, unsigned i, unsigned *stored)
 	probe_log = ib_strf("%s/kvm-probe.log", dir);
 	*stored = num;
 	ib_runopts_knob_words(o, rc->knobs, sizeof(rc->knobs));
-	kernel_config_word(rc, dir);
+	ib_launch_kernel_config(rc, dir);
 	say_boot(rc, i);
 	fprintf(stderr, " %s %s -> %s\n", rc->launcher, rc->kind ? o->kernel : o->suite, dir);
 
@@ -380,7 +263,7 @@ static int boot_one(struct run_ctx *rc, unsigned i, unsigned *stored)
 	if (access(log, F_OK) == 0) {
 		/* what the launcher side alone decides; 0 means "up to the records" */
 		verdict = ib_boot_verdict(&r, crc, IB_LOG_COMPLETE);
-		launch = launch_json(rc, num, argv.v, &r, access(probe_log, F_OK) ? NULL : probe_log,
+		launch = ib_launch_json(rc, num, argv.v, &r, access(probe_log, F_OK) ? NULL : probe_log,
 				     verdict, started);
 		prc = ib_results_from_log(log, json, launch);
 		json_decref(launch);
@@ -397,7 +280,7 @@ static int boot_one(struct run_ctx *rc, unsigned i, unsigned *stored)
 	return verdict;
 }
 
-static int ctx_init(struct run_ctx *rc, struct ib_run_opts *o, int kind, const char *launcher)
+static int ctx_init(struct ib_run_ctx *rc, struct ib_run_opts *o, int kind, const char *launcher)
 {
 	memset(rc, 0, sizeof(*rc));
 	rc->o = o;
@@ -420,7 +303,7 @@ static int stops_all(int verdict)
 
 static int run_boots(struct ib_run_opts *o, int kind, const char *launcher)
 {
-	struct run_ctx rc;
+	struct ib_run_ctx rc;
 	unsigned stored;
 	int worst = 0;
 
@@ -445,7 +328,7 @@ static int run_boots(struct ib_run_opts *o, int kind, const char *launcher)
  */
 static int run_campaign(struct ib_campaign *c, struct ib_run_opts *vo, const int *kind)
 {
-	struct run_ctx *rc = calloc(c->nvariants, sizeof(*rc));
+	struct ib_run_ctx *rc = calloc(c->nvariants, sizeof(*rc));
 	struct ib_accel_state accel = { 0 };
 	int worst = 0;
 	unsigned made = 0;
@@ -465,7 +348,7 @@ static int run_campaign(struct ib_campaign *c, struct ib_run_opts *vo, const int
 	ib_console_catch_signals();
 	for (unsigned p = 0; made == c->nvariants && p < c->nboots; p++) {
 		struct ib_campaign_boot *b = &c->boot[p];
-		struct run_ctx *r = &rc[b->variant];
+		struct ib_run_ctx *r = &rc[b->variant];
 		int v;
 
 		r->camp = c;

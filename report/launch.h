@@ -1,0 +1,43 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * launch.h - what `initbench run` knows about one boot, and the launch facts it stores
+ * (results.json "launch", docs/launch.md).
+ *
+ * ib_launch_kernel_config() looks for the kernel's .config (boot/kernelpath.h): when one
+ * belongs to the kernel it is copied into the boot directory as kernel.config, its CRC-32
+ * goes into rc->kconfig_crc and, as initbench.kconfig=XXXXXXXX, onto the knob words of the
+ * command line (so the begin record's cmdline names it); rc->kconfig is "" without one.
+ * ib_launch_json() builds the launch facts of boot num from the command line used, what the
+ * console saw, the verdict and the start time.
+ */
+#ifndef IB_LAUNCH_H
+#define IB_LAUNCH_H
+
+#include <time.h>
+
+#include <jansson.h>
+
+#include "campaign.h"
+#include "console.h"
+#include "qemu.h"
+#include "runopts.h"
+
+struct ib_run_ctx {
+	struct ib_run_opts *o;
+	int kind;                   /* IB_KERNEL_*, 0 for native */
+	const char *launcher;       /* qemu, uml, native */
+	char knobs[4096];           /* initbench.K=V words */
+	char kconfig[4096];         /* the kernel's .config, "" if none was found */
+	unsigned kconfig_crc;
+	struct ib_accel_state accel;
+	char *label_dir;
+	struct ib_campaign *camp;   /* NULL outside a campaign */
+	unsigned pos;               /* 1-based position in camp */
+};
+
+void ib_launch_kernel_config(struct ib_run_ctx *rc, const char *dir);
+json_t *ib_launch_json(struct ib_run_ctx *rc, unsigned num, char *const *argv,
+		       const struct ib_console_result *r, const char *probe_log, int verdict,
+		       time_t started);
+
+#endif
