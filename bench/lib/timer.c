@@ -58,11 +58,16 @@ int ib_timer_measure(struct ib_timer *t)
 		uint64_t r = (uint64_t)res.tv_sec * 1000000000u + (uint64_t)res.tv_nsec;
 		/*
 		 * A step no longer than two reads says how slow reading is (UML: every read
-		 * is a ptrace round trip), not how coarse the clock is: then the clock's own
-		 * resolution is what clock_getres() says. A step clearly above the read cost
-		 * is a coarse clock (jiffies) and is kept.
+		 * is a ptrace round trip), not how coarse the clock is: then the clock is at
+		 * least as fine as that step, and finer if clock_getres() says so. A step
+		 * clearly above the read cost is a coarse clock (jiffies) and is kept.
+		 * clock_getres() alone is no bound from below: without high-resolution timers
+		 * (or before the kernel switched to them) it reports the tick, 4 ms at HZ=250,
+		 * while a continuous clocksource (the TSC) still reads in nanoseconds.
 		 */
-		if (min_step == UINT64_MAX || (double)min_step <= 2 * t->cost_ns || r > min_step)
+		if (min_step == UINT64_MAX)
+			min_step = r;
+		else if ((double)min_step <= 2 * t->cost_ns && r < min_step)
 			min_step = r;
 	}
 	if (min_step == UINT64_MAX || min_step == 0)

@@ -7,9 +7,11 @@
  *      cost_ns = the smallest difference of two back-to-back ib_now_ns() calls over many
  *                pairs; if the clock is too coarse for a pair to see anything (every pair
  *                reads 0), it is the mean of a long run of back-to-back reads instead;
- *      res_ns  = the smallest non-zero step seen while spinning on the clock, and at
- *                least clock_getres(); a step of at most two read costs only shows the
- *                read cost, so then clock_getres() alone; never 0 (1 ns at worst).
+ *      res_ns  = the smallest non-zero step seen while spinning on the clock; a step of
+ *                at most two read costs only shows the read cost, so then the smaller of
+ *                it and clock_getres(); never 0 (1 ns at worst). clock_getres() is not a
+ *                lower bound: without high-resolution timers it says one tick (4 ms)
+ *                although a TSC clocksource still reads in ns (see timer.c).
  *    It stops early after IB_TIMER_MAX_MS of wall time, so that a clock read of 75 us (UML
  *    unpinned, every read a syscall) cannot make it slow. Returns 0, or -1 if the clock
  *    does not work at all.
