@@ -2,7 +2,7 @@
 # make kernel: Debian's linux-source-6.1 (the tarball, unpacked once), tinyconfig plus
 # configs/kernel/initbench.config merged by the kernel's own merge_config.sh, built out of
 # tree. The kernel must boot the image and complete the quick profile under QEMU-TCG, with a
-# nanosecond clock; the run finds the .config beside the bzImage, keeps a copy and puts its
+# fine clock; the run finds the .config beside the bzImage, keeps a copy and puts its
 # CRC on the command line (so in the begin record). KERNEL= may name the output directory
 # or the kernel build tree. The fragment's virtio-blk and ext4 are built in: a raw dump
 # and an ext4 file need no module. A fragment line that cannot hold stops the build.
@@ -38,20 +38,26 @@ if "$srctree/scripts/build-kernel.sh" "$KERNELS/src/linux-source-6.1" tinyconfig
 grep -q 'did not survive olddefconfig.*CONFIG_INITBENCH_NO_SUCH_OPTION=y' "$w/bad.log" ||
 	{ tail -n 5 "$w/bad.log"; die "the failed fragment line was not named"; }
 
-# the quick profile, KERNEL= the output directory
-"$IB" run --kernel "$out" --accel tcg --image "$IMAGE" --results "$R" --label tiny > "$w/run.log" 2>&1
+# the quick profile, KERNEL= the output directory. Every benchmark must end ok with sane
+# samples; the orderings are boot-qemu-tcg.sh's (one TCG boot cannot carry them: seen here,
+# AF UNIX 202 against UDP 191 us over 3 boots of this UP tinyconfig kernel)
+"$IB" run --kernel "$out" --accel tcg --image "$IMAGE" --results "$R" --label tiny \
+	> "$w/run.log" 2>&1
 rc=$?
 [ $rc -eq 0 ] || { tail -n 20 "$w/run.log"; die "the built kernel did not complete the quick profile (exit $rc)"; }
 log="$R/tiny/1/console.log"
-"$O/tests/plausible" "$R/tiny/1/results.json" > "$w/plausible.log" 2>&1 ||
+"$O/tests/plausible" --values "$R/tiny/1/results.json" > "$w/plausible.log" 2>&1 ||
 	{ cat "$w/plausible.log"; die "implausible figures from the built kernel"; }
 grep -aq "uname_r=$(cat "$out/version") " "$log" || die "the begin record does not name $(cat "$out/version")"
-grep -aq ' timer_res_ns=1 ' "$log" || die "the built kernel has no nanosecond clock (timer_res_ns)"
+# a clock fine enough for loops sized by time: below 1 us (the tick would be 4e+06)
+res=$(grep -ao ' timer_res_ns=[^ ]*' "$log" | head -n 1 | cut -d= -f2)
+awk -v r="$res" 'BEGIN { exit !(r + 0 >= 1 && r + 0 < 1000) }' ||
+	die "the built kernel's clock steps by $res ns (timer_res_ns): too coarse to time loops"
 crc=$(grep -ao 'initbench.kconfig=[0-9a-f]*' "$log" | head -n 1 | cut -d= -f2)
 [ -n "$crc" ] || die "no initbench.kconfig= on the kernel command line"
 cmp -s "$out/config" "$R/tiny/1/kernel.config" || die "the boot has no copy of the kernel's config"
 grep -q "\"kernel_config_crc32\": \"$crc\"" "$R/tiny/1/results.json" || die "results.json lacks kernel_config_crc32 $crc"
-say "tiny kernel: quick profile complete and plausible, kconfig $crc recorded"
+say "tiny kernel: quick profile complete, every value sane, kconfig $crc recorded"
 
 # KERNEL= the build tree; built-in virtio-blk + ext4: a file on ext4 without modules
 truncate -s 32M "$w/ext4.img" && mkfs.ext4 -q -F -L TINYOUT "$w/ext4.img"
