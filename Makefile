@@ -206,6 +206,26 @@ $(config_stamp): $(O)/.config $(KCONFIG_FILES)
 	$(Q)cmp -s $(O)/include/.tmp/config.h $(config_h) || cp $(O)/include/.tmp/config.h $(config_h)
 	$(Q)touch $@
 
+# Bad Kconfig values (docs/faults.md): kconfig itself replaces an out-of-range int with its
+# default without a word, and a malformed one with only a warning. Before config.h is made,
+# .config is run through olddefconfig in a scratch copy; any value kconfig would change is
+# refused with one line naming it. (Symbols kconfig drops, e.g. unmet dependencies, pass.)
+config_values_ok := $(O)/include/.tmp/values-ok
+
+$(config_stamp): $(config_values_ok)
+
+$(config_values_ok): $(O)/.config $(KCONFIG_FILES)
+	$(Q)rm -rf $(O)/include/.tmp/vcheck && mkdir -p $(O)/include/.tmp/vcheck
+	$(Q)cp $(O)/.config $(O)/include/.tmp/vcheck/.config
+	$(Q)cd $(O)/include/.tmp/vcheck && srctree=$(srctree) KCONFIG_CONFIG=.config \
+		$(CONF) -s --olddefconfig $(srctree)/Kconfig > /dev/null 2>&1
+	$(Q)awk 'NR == FNR { if (/^CONFIG_/) v[$$1] = substr($$0, index($$0, "=") + 1); next } \
+		/^CONFIG_[A-Za-z0-9_]*=/ { k = $$1; x = substr($$0, index($$0, "=") + 1); \
+		if ((k in v) && v[k] != x) { printf "initbench: %s: %s=%s is out of range or malformed (kconfig would use %s): fix it, or make menuconfig\n", \
+		cfg, k, x, v[k] > "/dev/stderr"; bad = 1 } } END { exit bad }' FS== cfg='$(O)/.config' \
+		$(O)/include/.tmp/vcheck/.config $(O)/.config
+	$(Q)touch $@
+
 
 # The config hash and suite version change without .config changing (a new commit): this
 # rule runs every time and rewrites the header only when its content differs.

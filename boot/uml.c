@@ -37,7 +37,8 @@ int ib_kernel_kind(const char *path, char *err, size_t errlen)
 	ssize_t n;
 	int fd;
 
-	fd = open(path, O_RDONLY | O_CLOEXEC);
+	/* O_NONBLOCK: a FIFO named as the kernel must not wait for a writer forever */
+	fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK);
 	if (fd < 0) {
 		snprintf(err, errlen, "kernel %s: %s", path, strerror(errno));
 		return IB_KERNEL_BAD;

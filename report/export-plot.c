@@ -54,14 +54,16 @@ static const json_t *usable(const json_t *res, const char *metric, double **all,
 }
 
 /* a gnuplot single-quoted string: '' is a quote; control characters would end the line */
+/*
+ * A label from the guest as a gnuplot string: quotes, backquotes (command substitution),
+ * backslashes and '$' become '?', so that no text from a log can end the string or ask
+ * gnuplot for anything (gnuplot refused a title starting with a doubled quote).
+ */
 static void gp_string(FILE *f, const char *s)
 {
 	fputc('\'', f);
-	for (; *s; s++) {
-		if (*s == '\'')
-			fputc('\'', f);
-		fputc((unsigned char)*s < 0x20 ? '?' : *s, f);
-	}
+	for (; *s; s++)
+		fputc((unsigned char)*s < 0x20 || strchr("'\"`\\$", *s) ? '?' : *s, f);
 	fputc('\'', f);
 }
 
