@@ -6,6 +6,7 @@
  */
 #define _GNU_SOURCE
 #include "lava.h"
+#include "store.h"
 
 #include <errno.h>
 #include <stdint.h>
@@ -412,72 +413,6 @@ static int read_all(const char *path, char **raw, size_t *len)
 	return 0;
 }
 
-static int write_file(const char *path, const char *data, size_t len)
-{
-	FILE *f = fopen(path, "wbx");
-	int ok = f && fwrite(data, 1, len, f) == len;
-
-	if (f && fclose(f))
-		ok = 0;
-	if (!ok)
-		fprintf(stderr, "initbench import: cannot write %s: %s\n", path, strerror(errno));
-	return ok ? 0 : -1;
-}
-
-/* RESULTS/label/N, N one past the highest existing number; created here */
-static char *new_boot_dir(const char *results, const char *label, unsigned long *num)
-{
-	char *d = NULL, *b = NULL;
-	unsigned long max = 0;
-	struct stat sb;
-
-	if (asprintf(&d, "%s/%s", results, label) < 0)
-		return NULL;
-	/* every missing directory on the way, as `initbench run` makes them */
-	for (char *s = strchr(d + 1, '/'); s; s = strchr(s + 1, '/')) {
-		*s = '\0';
-		if (mkdir(d, 0777) && errno != EEXIST) {
-			*s = '/';
-			break;
-		}
-		*s = '/';
-	}
-	if (mkdir(d, 0777) && errno != EEXIST) {
-		fprintf(stderr, "initbench import: cannot create %s: %s\n", d, strerror(errno));
-		free(d);
-		return NULL;
-	}
-	/* numbers need not be dense: 64 past the last one seen is far enough */
-	for (unsigned long n = 1; n <= max + 64; n++) {
-		if (asprintf(&b, "%s/%lu", d, n) < 0) {
-			free(d);
-			return NULL;
-		}
-		if (!stat(b, &sb))
-			max = n;
-		free(b);
-	}
-	for (unsigned long n = max + 1; n < max + 1000; n++) {
-		int e;
-
-		if (asprintf(&b, "%s/%lu", d, n) < 0)
-			break;
-		if (!mkdir(b, 0777)) {
-			*num = n;
-			free(d);
-			return b;
-		}
-		e = errno;
-		if (e != EEXIST) {
-			fprintf(stderr, "initbench import: cannot create %s: %s\n", b, strerror(e));
-			free(b);
-			break;
-		}
-		free(b);
-	}
-	free(d);
-	return NULL;
-}
 
 int ib_import_lava(const char *log, const char *results, const char *label)
 {
@@ -512,13 +447,13 @@ int ib_import_lava(const char *log, const char *results, const char *label)
 	launch = json_pack("{s:s,s:s,s:O}", "launcher", "lava", "source", abs ? abs : log,
 			   "lava", facts);
 	free(abs);
-	if (!launch || !(dir = new_boot_dir(results, label, &num)))
+	if (!launch || !(dir = ib_store_new_boot(results, label, &num, "import")))
 		goto out;
 	if (asprintf(&path, "%s/lava.log", dir) < 0) {
 		path = NULL;
 		goto out;
 	}
-	if (write_file(path, raw, len))
+	if (ib_store_write_new(path, raw, len, "import"))
 		goto out;
 	free(path);
 	path = NULL;
@@ -526,7 +461,7 @@ int ib_import_lava(const char *log, const char *results, const char *label)
 		con_path = NULL;
 		goto out;
 	}
-	if (write_file(con_path, con, clen) || asprintf(&path, "%s/results.json", dir) < 0) {
+	if (ib_store_write_new(con_path, con, clen, "import") || asprintf(&path, "%s/results.json", dir) < 0) {
 		path = NULL;
 		goto out;
 	}

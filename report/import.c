@@ -109,63 +109,6 @@ static void free_text(struct ib_text *t)
 
 /* ---- the store ---- */
 
-static int write_raw(const char *path, const char *raw, size_t len)
-{
-	FILE *f = fopen(path, "wbx");
-	int ok = f && fwrite(raw, 1, len, f) == len;
-	if (f && fclose(f))
-		ok = 0;
-	if (!ok)
-		fprintf(stderr, "initbench import: cannot write %s: %s\n", path, strerror(errno));
-	return ok ? 0 : -1;
-}
-
-/* a new boot directory RESULTS/label/N after the label's highest N; its path, or NULL */
-static char *new_boot(const char *results, const char *label, unsigned long *num)
-{
-	char *d = NULL, *b = NULL;
-	unsigned long max = 0;
-	if (asprintf(&d, "%s/%s", results, label) < 0)
-		return NULL;
-	if ((mkdir(results, 0777) && errno != EEXIST) || (mkdir(d, 0777) && errno != EEXIST)) {
-		fprintf(stderr, "initbench import: cannot create %s: %s\n", d, strerror(errno));
-		free(d);
-		return NULL;
-	}
-	for (unsigned long n = 1; n < 1000000000UL; n++) {
-		struct stat sb;
-		free(b);
-		if (asprintf(&b, "%s/%lu", d, n) < 0) {
-			b = NULL;
-			break;
-		}
-		if (!stat(b, &sb))
-			max = n;
-		else if (n > max + 64)  /* numbers need not be dense; 64 past the last is enough */
-			break;
-	}
-	free(b);
-	b = NULL;
-	for (unsigned long n = max + 1; !b || errno == EEXIST; n++) {
-		free(b);
-		if (asprintf(&b, "%s/%lu", d, n) < 0) {
-			b = NULL;
-			break;
-		}
-		if (!mkdir(b, 0777)) {
-			*num = n;
-			break;
-		}
-		if (errno != EEXIST) {
-			fprintf(stderr, "initbench import: cannot create %s: %s\n", b, strerror(errno));
-			free(b);
-			b = NULL;
-			break;
-		}
-	}
-	free(d);
-	return b;
-}
 
 static const char *bench_of(const char *m)
 {
@@ -241,11 +184,11 @@ static int store_summary(const struct ib_lmb_summary *s, const struct ib_text *t
 		char lab[80], *dir, *path = NULL;
 		unsigned long num = 0;
 		sanitise(lab, sizeof(lab), label ? label : r->host);
-		if (!(dir = new_boot(results, lab, &num)))
+		if (!(dir = ib_store_new_boot(results, lab, &num, "import")))
 			return -1;
 		json_t *root = row_json(r, s->version, src);
 		if (!root || asprintf(&path, "%s/lmbench-summary.txt", dir) < 0 ||
-		    write_raw(path, t->raw, t->len))
+		    ib_store_write_new(path, t->raw, t->len, "import"))
 			rc = -1;
 		free(path);
 		path = NULL;
@@ -276,13 +219,13 @@ static int store_console(const struct ib_text *t, const char *file, const char *
 		snprintf(stem, sizeof(stem), "%.*s", (int)strcspn(base, "."), base);
 		sanitise(lab, sizeof(lab), stem);
 	}
-	if (!(dir = new_boot(results, lab, &num)))
+	if (!(dir = ib_store_new_boot(results, lab, &num, "import")))
 		return -1;
 	json_t *launch = json_pack("{s:s,s:s}", "launcher", "import", "source", src);
 	if (dump)
 		json_object_set(launch, "dump", dump);
 	if (asprintf(&log, "%s/console.log", dir) >= 0 && asprintf(&json, "%s/results.json", dir) >= 0 &&
-	    !write_raw(log, t->raw, t->len)) {
+	    !ib_store_write_new(log, t->raw, t->len, "import")) {
 		int st = ib_results_from_log(log, json, launch);
 		static const char *const what[] = { "complete", "incomplete", "no records" };
 		if (st >= 0)

@@ -407,3 +407,73 @@ int ib_store_load(const char *dir, char *const *labels, int nlabels, struct ib_s
 	free(ls);
 	return rc;
 }
+
+/* ---- new boots (import) ---- */
+
+int ib_store_write_new(const char *path, const char *data, size_t len, const char *who)
+{
+	FILE *f = fopen(path, "wbx");
+	int ok = f && fwrite(data, 1, len, f) == len;
+
+	if (f && fclose(f))
+		ok = 0;
+	if (!ok)
+		fprintf(stderr, "initbench %s: cannot write %s: %s\n", who, path, strerror(errno));
+	return ok ? 0 : -1;
+}
+
+/* RESULTS/label/N, N one past the highest existing number; created here */
+char *ib_store_new_boot(const char *results, const char *label, unsigned long *num,
+			const char *who)
+{
+	char *d = NULL, *b = NULL;
+	unsigned long max = 0;
+	struct stat sb;
+
+	if (asprintf(&d, "%s/%s", results, label) < 0)
+		return NULL;
+	/* every missing directory on the way, as `initbench run` makes them */
+	for (char *s = strchr(d + 1, '/'); s; s = strchr(s + 1, '/')) {
+		*s = '\0';
+		if (mkdir(d, 0777) && errno != EEXIST) {
+			*s = '/';
+			break;
+		}
+		*s = '/';
+	}
+	if (mkdir(d, 0777) && errno != EEXIST) {
+		fprintf(stderr, "initbench %s: cannot create %s: %s\n", who, d, strerror(errno));
+		free(d);
+		return NULL;
+	}
+	/* numbers need not be dense: 64 past the last one seen is far enough */
+	for (unsigned long n = 1; n <= max + 64; n++) {
+		if (asprintf(&b, "%s/%lu", d, n) < 0) {
+			free(d);
+			return NULL;
+		}
+		if (!stat(b, &sb))
+			max = n;
+		free(b);
+	}
+	for (unsigned long n = max + 1; n < max + 1000; n++) {
+		int e;
+
+		if (asprintf(&b, "%s/%lu", d, n) < 0)
+			break;
+		if (!mkdir(b, 0777)) {
+			*num = n;
+			free(d);
+			return b;
+		}
+		e = errno;
+		if (e != EEXIST) {
+			fprintf(stderr, "initbench %s: cannot create %s: %s\n", who, b, strerror(e));
+			free(b);
+			break;
+		}
+		free(b);
+	}
+	free(d);
+	return NULL;
+}

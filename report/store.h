@@ -38,6 +38,15 @@ json_t *ib_results_build(const struct ib_log *log, json_t *launch);
 int ib_results_write(const struct ib_log *log, const char *json_path, json_t *launch);
 /* root written to path via a temp file, fsync and rename; -1 (message printed) on error */
 int ib_json_write_atomic(json_t *root, const char *path);
+/*
+ * A new boot for an import: RESULTS/label/N with N one past the highest number there (64
+ * past the last seen is far enough: numbers need not be dense), every missing directory
+ * on the way created; its path (malloc'd), or NULL with "initbench WHO: ..." printed.
+ * ib_store_write_new() writes a file that must not exist yet (O_EXCL): 0, or -1 printed.
+ */
+char *ib_store_new_boot(const char *results, const char *label, unsigned long *num,
+			const char *who);
+int ib_store_write_new(const char *path, const char *data, size_t len, const char *who);
 int ib_store_load(const char *dir, char *const *labels, int nlabels, struct ib_set *set);
 /* append one boot (takes the reference to res); 0 or -1 */
 int ib_set_add(struct ib_set *set, const char *label, unsigned long num, json_t *res);
