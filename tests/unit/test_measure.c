@@ -134,9 +134,7 @@ static void test_sizing_and_samples(void **state)
 	for (unsigned i = 0; i < opts.reps; i++) {
 		assert_true(raw[i] >= target);
 		assert_true(fabs(s[i] - r.samples[i]) <= 1e-5 * fabs(r.samples[i]));
-		/* >= 1 us by construction; the upper bound only catches a unit error (x1000):
-		 * a preempted sample on a loaded host may well be several times 1 us */
-		assert_true(r.samples[i] >= 1.0 && r.samples[i] < 100.0);
+		assert_true(r.samples[i] >= 1.0 && r.samples[i] < 3.0);
 	}
 	assert_true(r.min <= r.median);
 }
@@ -292,9 +290,8 @@ static void test_bandwidth_clock_cost(void **state)
 		double want = 1000.0 * (double)r.iters / (raw[i] - 50000.0) * 1000.0;
 		assert_true(raw[i] >= 5e6);
 		assert_true(fabs(r.samples[i] - want) < 1e-9 * want);
-		/* 1000 bytes per op of >= 1 us: at most 1000 MB/s; the lower bound only catches a
-		 * unit error, since a preempted sample on a loaded host is slower by any factor */
-		assert_true(r.samples[i] <= 1000.0 * 1.0001 && r.samples[i] > 10.0);
+		/* 1000 bytes per op of >= 1 us: at most 1000 MB/s, and spinning is not much slower */
+		assert_true(r.samples[i] <= 1000.0 * 1.0001 && r.samples[i] > 300.0);
 	}
 	field(line, "overhead", buf, sizeof(buf));
 	assert_string_equal(buf, "0");
