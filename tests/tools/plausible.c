@@ -212,7 +212,15 @@ static json_t *check_boot(const char *path)
 		json_array_foreach(outs, j, m) {
 			const char *ob = json_string_value(json_object_get(m, "bench"));
 			const char *st = json_string_value(json_object_get(m, "status"));
-			if (b && ob && strcmp(b, ob) == 0) {
+			json_t *round = json_object_get(m, "round");
+			char run[160];
+
+			/* with rounds the plan names each run NAME#ROUND (docs/protocol.md) */
+			if (ob && json_is_integer(round))
+				snprintf(run, sizeof(run), "%s#%lld", ob, (long long)json_integer_value(round));
+			else
+				snprintf(run, sizeof(run), "%s", ob ? ob : "");
+			if (b && ob && strcmp(b, run) == 0) {
 				found = 1;
 				if (!st || strcmp(st, "ok") != 0) {
 					char buf[300];
