@@ -136,7 +136,9 @@ help:
 	@echo '  lava-run         - run that job with lava-run (no server), import its log as label lava, report'
 	@echo '  kernel-default   - fetch and unpack Debian'"'"'s cloud kernel into $$(O)/kernels/'
 	@echo '  kernel           - build KERNEL_SRC=DIR|TARBALL [KERNEL_BASE=tinyconfig|defconfig|olddefconfig]'
-	@echo '                     [KERNEL_CONFIG=FILE] [LABEL=name] into $$(O)/kernels/LABEL/ (bzImage, config)'
+	@echo '                     [KERNEL_CONFIG=FILE] [LABEL=name] into $$(O)/kernels/LABEL/ (bzImage, config);'
+	@echo '                     KERNEL_FRAGMENT="FILE..." merged last (e.g. an option off), KERNEL_BUILD=DIR'
+	@echo '                     reuses another label'"'"'s build tree (incremental)'
 	@echo ''
 	@echo 'Real machines (docs/boot.md):'
 	@echo '  grub-entry       - print a GRUB menuentry for KERNEL and the image, APPEND="args"'
@@ -319,18 +321,22 @@ $(KERNELS)/default/vmlinuz:
 	$(Q)$(srctree)/scripts/fetch-kernel.sh $(KERNELS) $(IB_KERNEL_PKG)
 
 # make kernel KERNEL_SRC=DIR|TARBALL [KERNEL_BASE=tinyconfig|defconfig|olddefconfig]
-#   [KERNEL_CONFIG=FILE] [LABEL=name]: $(KERNELS)/LABEL/{bzImage,config,version,build/},
-#   configs/kernel/initbench.config merged in by the kernel's merge_config.sh. LABEL
-#   defaults to the source's name and the base.
+#   [KERNEL_CONFIG=FILE] [KERNEL_FRAGMENT="FILE..."] [KERNEL_BUILD=DIR] [LABEL=name]:
+#   $(KERNELS)/LABEL/{bzImage,config,version,build/}, configs/kernel/initbench.config and
+#   then KERNEL_FRAGMENT merged in by the kernel's merge_config.sh. LABEL defaults to the
+#   source's name and the base. KERNEL_BUILD: build in another label's tree, incrementally.
 KERNEL_SRC ?=
 KERNEL_BASE ?= tinyconfig
 KERNEL_CONFIG ?=
+KERNEL_FRAGMENT ?=
+KERNEL_BUILD ?=
 kernel_label = $(if $(filter command line,$(origin LABEL)),$(LABEL),$(notdir $(patsubst %/,%,$(basename $(basename $(KERNEL_SRC)))))-$(KERNEL_BASE))
 .PHONY: kernel
 kernel:
 	$(Q)test -n '$(KERNEL_SRC)' || { echo 'initbench: make kernel needs KERNEL_SRC=DIR (a kernel tree, or a tarball such as /usr/src/linux-source-6.1.tar.xz)' >&2; exit 2; }
 	$(Q)$(srctree)/scripts/deps.sh $(PKGS_KERNEL)
-	$(Q)$(srctree)/scripts/build-kernel.sh '$(KERNEL_SRC)' '$(KERNEL_BASE)' '$(kernel_label)' \
+	$(Q)KERNEL_FRAGMENT='$(KERNEL_FRAGMENT)' KERNEL_BUILD='$(KERNEL_BUILD)' \
+		$(srctree)/scripts/build-kernel.sh '$(KERNEL_SRC)' '$(KERNEL_BASE)' '$(kernel_label)' \
 		'$(KERNELS)' $(srctree)/configs/kernel/initbench.config '$(KERNEL_CONFIG)'
 
 # ---- real machines: GRUB, iPXE, the quiet command line ---------------------------------
