@@ -114,7 +114,7 @@ long ib_export_csv(FILE *f, const struct ib_set *set)
 {
 	static const char *const head[] = {
 		"label", "boot", "metric", "bench", "params", "unit", "sample", "value", "iters",
-		"outcome", "uname_r", "hypervisor", "clocksource", "accel", "host_cpu",
+		"outcome", "uname_r", "hypervisor", "clocksource", "accel", "host_cpu", "integrity",
 	};
 	long rows = 0;
 	for (size_t i = 0; i < sizeof(head) / sizeof(head[0]); i++)
@@ -123,6 +123,8 @@ long ib_export_csv(FILE *f, const struct ib_set *set)
 	for (size_t b = 0; b < set->n; b++) {
 		const json_t *res = set->boots[b].res, *env = json_object_get(res, "env");
 		const json_t *launch = json_object_get(res, "launch");
+		/* a sample from a boot that lost records must not pass as one from a whole boot */
+		const char *integrity = str(json_object_get(res, "integrity"), "status");
 		char accel[64], cpu[64], boot[32], params[1024], val[64], iters[64];
 		size_t mi;
 		json_t *m;
@@ -140,6 +142,7 @@ long ib_export_csv(FILE *f, const struct ib_set *set)
 					params, str(m, "unit"), NULL, val, iters,
 					outcome_status(res, m), str(env, "uname_r"),
 					str(env, "hypervisor"), str(env, "clocksource"), accel, cpu,
+					integrity,
 				};
 				char idx[32];
 				snprintf(idx, sizeof(idx), "%zu", si);

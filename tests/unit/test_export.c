@@ -31,17 +31,26 @@ static void load(struct ib_set *set)
 	assert_int_equal(set->n, 4);
 }
 
-/* every sample of every measurement of the set */
-static long count_samples(const struct ib_set *set)
+/* every sample of every measurement of the set (of its boots with that integrity status) */
+static long count_samples_of(const struct ib_set *set, const char *status)
 {
 	long n = 0;
 	for (size_t b = 0; b < set->n; b++) {
 		size_t i;
 		json_t *m;
+		const char *st = json_string_value(json_object_get(json_object_get(
+			set->boots[b].res, "integrity"), "status"));
+		if (status && (!st || strcmp(st, status)))
+			continue;
 		json_array_foreach(json_object_get(set->boots[b].res, "measurements"), i, m)
 			n += (long)json_array_size(json_object_get(m, "samples"));
 	}
 	return n;
+}
+
+static long count_samples(const struct ib_set *set)
+{
+	return count_samples_of(set, NULL);
 }
 
 static char *to_string(void (*fn)(FILE *, const char *), const char *in)
@@ -82,7 +91,7 @@ static void test_csv_rows(void **state)
 	struct ib_set set;
 	char *out = NULL, *line, *save = NULL;
 	size_t len = 0;
-	long rows, lines = 0, orig = 0, quotes = 0;
+	long rows, lines = 0, orig = 0, quotes = 0, whole = 0;
 	(void)state;
 	load(&set);
 	FILE *f = open_memstream(&out, &len);
@@ -91,8 +100,8 @@ static void test_csv_rows(void **state)
 	assert_true(rows > 100);
 	assert_int_equal(rows, count_samples(&set));
 	assert_non_null(strstr(out, "label,boot,metric,bench,params,unit,sample,value,iters,outcome,"
-				    "uname_r,hypervisor,clocksource,accel,host_cpu\r\n"));
-	/* every record ends in CRLF and has 15 fields (RFC 4180: commas inside quotes, such as
+				    "uname_r,hypervisor,clocksource,accel,host_cpu,integrity\r\n"));
+	/* every record ends in CRLF and has 16 fields (RFC 4180: commas inside quotes, such as
 	 * lat_mem's guesses=L1:32K,L2:512K, do not count) */
 	for (line = strtok_r(out, "\n", &save); line; line = strtok_r(NULL, "\n", &save)) {
 		int fields = 1, quoted = 0;
@@ -104,14 +113,17 @@ static void test_csv_rows(void **state)
 				fields++;
 		}
 		assert_false(quoted);
-		assert_int_equal(fields, 15);
+		assert_int_equal(fields, 16);
 		orig += !strncmp(line, "orig,1,null_call,null_call,,us,", 31);
 		quotes += !!strstr(line, ",\"guesses=");
+		whole += strlen(line) > 10 && !strcmp(line + strlen(line) - 10, ",complete\r");
 		lines++;
 	}
 	assert_int_equal(lines, rows + 1);
 	assert_true(orig >= 2);   /* one row per sample, not per measurement */
 	assert_true(quotes > 0);
+	assert_true(whole > 0);
+	assert_int_equal(whole, count_samples_of(&set, "complete"));
 	free(out);
 	ib_set_free(&set);
 }
@@ -125,6 +137,7 @@ static void test_csv_quoted_label(void **state)
 	json_error_t err;
 	json_t *res = json_loads("{\"env\":{\"uname_r\":\"6.1,x\",\"hypervisor\":\"none\"},"
 				 "\"launch\":{\"accel\":\"tcg\",\"host_cpu\":1},"
+				 "\"integrity\":{\"status\":\"incomplete\"},"
 				 "\"measurements\":[{\"bench\":\"b\",\"metric\":\"m\",\"unit\":\"us\","
 				 "\"iters\":10,\"params\":{\"z\":1,\"a\":\"q\\\"\"},"
 				 "\"samples\":[1.5,0.1]}]}", 0, &err);
@@ -135,7 +148,7 @@ static void test_csv_quoted_label(void **state)
 	assert_int_equal(ib_export_csv(f, &set), 2);
 	fclose(f);
 	assert_non_null(strstr(out, "\r\n\"x,\"\"y\"\"\",3,m,b,\"a=q\"\";z=1\",us,0,1.5,10,,"
-				    "\"6.1,x\",none,,tcg,1\r\n"));
+				    "\"6.1,x\",none,,tcg,1,incomplete\r\n"));
 	assert_non_null(strstr(out, ",us,1,0.1,10,"));
 	free(out);
 	ib_set_free(&set);
