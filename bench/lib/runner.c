@@ -18,6 +18,7 @@
 #include "measure.h"
 #include "runner.h"
 #include "stats.h"
+#include "sysinfo.h"
 
 #define CTL_RET "!ret "
 
@@ -499,6 +500,7 @@ int ib_run_bench(struct ib_out *o, const struct ib_bench *b, unsigned round, uns
 	static struct watch w;
 	int fds[2], eof = 0, exited = 0, timed_out = 0, wstatus = 0, status;
 	char reason[600];
+	long oom_before, oom_kills;
 	uint64_t start = ib_now_ns();
 	uint64_t deadline = start + (uint64_t)ib_opts->timeout_s * 1000000000u;
 	pid_t pid;
@@ -517,6 +519,7 @@ int ib_run_bench(struct ib_out *o, const struct ib_bench *b, unsigned round, uns
 	}
 	if (uses_files(b))
 		prepare_files();
+	oom_before = ib_oom_kills();
 	drain_sigchld();
 	fflush(NULL);
 	pid = fork();
@@ -581,6 +584,12 @@ int ib_run_bench(struct ib_out *o, const struct ib_bench *b, unsigned round, uns
 		w.bad++;
 	}
 	status = decide(&w, timed_out, wstatus, reason, sizeof(reason));
+	/* a bare SIGKILL does not say who sent it; the kernel's OOM kill count does */
+	oom_kills = oom_before >= 0 ? ib_oom_kills() - oom_before : 0;
+	if (status != IB_ST_OK && oom_kills > 0)
+		snprintf(reason + strlen(reason), sizeof(reason) - strlen(reason), "%s", !timed_out &&
+			 WIFSIGNALED(wstatus) && WTERMSIG(wstatus) == SIGKILL ? " (OOM killer)" :
+			 "; the OOM killer killed a process meanwhile");
 	finish(o, b, round, ktap_no, status, reason, (ib_now_ns() - start) / 1000000u);
 	st->count[status]++;
 	return status;

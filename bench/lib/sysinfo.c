@@ -29,6 +29,21 @@ long ib_mem_available_kb(void)
 	return avail >= 0 ? avail : free_kb;
 }
 
+long ib_oom_kills(void)
+{
+	char line[128];
+	long n = -1, v;
+	FILE *f = fopen("/proc/vmstat", "re");
+
+	if (!f)
+		return -1;
+	while (fgets(line, sizeof(line), f))
+		if (sscanf(line, "oom_kill %ld", &v) == 1)
+			n = v;
+	fclose(f);
+	return n;
+}
+
 const char *ib_fs_type(const char *dir, char *buf, size_t cap)
 {
 	struct statfs sf;

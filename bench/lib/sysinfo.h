@@ -18,6 +18,8 @@
  *    the largest one of the highest level listed (an L4 counts); 0 for what sysfs does not
  *    list (UML has no cacheinfo at all: everything is 0, the caller decides what to assume).
  *    Sizes are read as a number with an optional K, M or G suffix (sysfs writes "32K").
+ *  - ib_oom_kills(): the kernel's count of OOM kills since boot (`oom_kill` in /proc/vmstat,
+ *    Linux 4.13 and later), -1 when it cannot be read.
  */
 #ifndef IB_SYSINFO_H
 #define IB_SYSINFO_H
@@ -33,5 +35,6 @@ struct ib_cache_sizes {
 long ib_mem_available_kb(void);
 const char *ib_fs_type(const char *dir, char *buf, size_t cap);
 void ib_cache_sizes(struct ib_cache_sizes *c);
+long ib_oom_kills(void);
 
 #endif
