@@ -96,7 +96,7 @@ int ib_cmd_parse(int argc, char **argv)
 		fprintf(stderr, "initbench parse: cannot read %s: %s\n", log_path, strerror(errno));
 		return 2;
 	}
-	ib_log_print_problems(&log, stdout);
+	ib_log_print_problems(&log, stdout, 0);
 	ib_log_print_summary(&log, stdout);
 	if (json && ib_results_write(&log, json, NULL))
 		st = st == IB_LOG_COMPLETE ? IB_LOG_INCOMPLETE : st;

@@ -322,8 +322,13 @@ void ib_log_print_summary(const struct ib_log *log, FILE *f)
 		in->nranges > 20 ? ", ...)" : in->nranges ? ")" : "", in->duplicates, dg[in->digest]);
 }
 
-void ib_log_print_problems(const struct ib_log *log, FILE *f)
+void ib_log_print_problems(const struct ib_log *log, FILE *f, size_t max)
 {
-	for (size_t i = 0; i < log->nproblems; i++)
+	size_t n = max && log->nproblems > max ? max : log->nproblems;
+
+	for (size_t i = 0; i < n; i++)
 		fprintf(f, "%s\n", log->problems[i].text);
+	if (n < log->nproblems)
+		fprintf(f, "... and %zu more problems (all of them: initbench parse LOG, or "
+			"integrity.problems in results.json)\n", log->nproblems - n);
 }

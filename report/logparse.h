@@ -100,7 +100,7 @@ void ib_log_free(struct ib_log *log);
 const char *ib_log_begin(const struct ib_log *log, const char *key);
 /* "records: expected N, found N, corrupt N, missing N (list), duplicates N, digest ok" */
 void ib_log_print_summary(const struct ib_log *log, FILE *f);
-/* one line per problem */
-void ib_log_print_problems(const struct ib_log *log, FILE *f);
+/* one line per problem; with max > 0 at most max of them and a line counting the rest */
+void ib_log_print_problems(const struct ib_log *log, FILE *f, size_t max);
 
 #endif

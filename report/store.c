@@ -209,6 +209,8 @@ int ib_results_write(const struct ib_log *log, const char *json_path, json_t *la
 	return rc;
 }
 
+#define IB_PROBLEMS_SHOWN 20
+
 int ib_results_from_log(const char *log_path, const char *json_path, json_t *launch)
 {
 	struct ib_log log;
@@ -217,7 +219,8 @@ int ib_results_from_log(const char *log_path, const char *json_path, json_t *lau
 		fprintf(stderr, "initbench: cannot read %s: %s\n", log_path, strerror(errno));
 		return -1;
 	}
-	ib_log_print_problems(&log, stderr);
+	/* a hostile or broken log can hold a problem per line: the run's output stays readable */
+	ib_log_print_problems(&log, stderr, IB_PROBLEMS_SHOWN);
 	int rc = ib_results_write(&log, json_path, launch);
 	ib_log_free(&log);
 	return rc ? -1 : st;

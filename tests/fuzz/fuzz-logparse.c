@@ -124,7 +124,8 @@ static void one(const char *data, size_t size)
 	FILE *devnull = fopen("/dev/null", "w");
 	if (devnull) {
 		ib_log_print_summary(&log, devnull);
-		ib_log_print_problems(&log, devnull);
+		ib_log_print_problems(&log, devnull, 0);
+		ib_log_print_problems(&log, devnull, 3);
 		fclose(devnull);
 	}
 	(void)ib_log_begin(&log, "proto");

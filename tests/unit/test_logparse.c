@@ -263,7 +263,7 @@ static void test_flipped_byte(void **state)
 {
 	static struct lb b;
 	struct ib_log log;
-	char out[256];
+	char out[256], big[512];
 	(void)state;
 	memset(&b, 0, sizeof(b));
 	standard(&b, 1);
@@ -284,6 +284,20 @@ static void test_flipped_byte(void **state)
 	fclose(f);
 	assert_string_equal(out, "records: expected 7, found 6, corrupt 1, missing 1 (3), "
 				 "duplicates 0, digest bad\n");
+	/* all problems, or the first ones and a count of the rest */
+	assert_true(log.nproblems >= 2);
+	f = fmemopen(out, sizeof(out), "w");
+	ib_log_print_problems(&log, f, 0);
+	fclose(f);
+	assert_null(strstr(out, "more problems"));
+	assert_non_null(strstr(out, "record 3 missing\n"));
+	f = fmemopen(out, sizeof(out), "w");
+	ib_log_print_problems(&log, f, 1);
+	fclose(f);
+	snprintf(big, sizeof(big), "%s\n... and %zu more problems (all of them: initbench parse "
+		 "LOG, or integrity.problems in results.json)\n", log.problems[0].text,
+		 log.nproblems - 1);
+	assert_string_equal(out, big);
 	ib_log_free(&log);
 }
 
