@@ -27,6 +27,8 @@
 #define PIN_FAILED 0x10000 /* or'ed into the errno the child reports */
 
 static const char panic_text[] = "Kernel panic - not syncing";
+/* init/main.c, when the exec of rdinit= (our /init) or init= fails */
+static const char noinit_text[] = "Failed to execute ";
 
 /* ---- argv helpers ---- */
 
@@ -193,6 +195,8 @@ const char *ib_ended_by_name(enum ib_ended_by e)
 	case IB_END_ENDGRACE: return "end_grace";
 	case IB_END_SPAWN: return "spawn_failed";
 	case IB_END_INTERRUPT: return "interrupted";
+	case IB_END_NOINIT: return "no_init";
+	case IB_END_FLOOD: return "flood";
 	}
 	return "?";
 }
@@ -246,7 +250,9 @@ struct cap {
 	const struct ib_console_opts *o;
 	struct ib_console_result *r;
 	int log_fd, io_error;
-	double t0, panic_at, end_at;
+	unsigned long long logged;
+	int flooded;            /* log_max reached: nothing more is written */
+	double t0, panic_at, end_at, noinit_at;
 	char *line;             /* current stdout line */
 	size_t line_len;
 	int mid_line;           /* stdout has bytes after its last newline */
@@ -258,7 +264,12 @@ struct cap {
 
 static void log_bytes(struct cap *c, const char *p, size_t n)
 {
-	if (!c->io_error && write_all(c->log_fd, p, n) < 0) {
+	if (c->o->log_max && c->logged + n >= c->o->log_max) {
+		n = c->logged < c->o->log_max ? (size_t)(c->o->log_max - c->logged) : 0;
+		c->flooded = 1;
+	}
+	c->logged += n;
+	if (n && !c->io_error && write_all(c->log_fd, p, n) < 0) {
 		fprintf(stderr, "initbench: %s: write: %s\n", c->o->log_path, strerror(errno));
 		c->io_error = 1;
 	}
@@ -273,12 +284,23 @@ static void flush_held(struct cap *c)
 
 static void stdout_line(struct cap *c)
 {
-	const char *l = c->line;
+	const char *l = c->line, *p;
 	size_t n = c->line_len;
 
 	if (!c->r->saw_panic && memmem(l, n, panic_text, sizeof(panic_text) - 1)) {
 		c->r->saw_panic = 1;
 		c->panic_at = now_s();
+	}
+	/* once a record came, the init ran: a later such line is some program's, not the kernel's */
+	if (!c->r->noinit[0] && c->r->first_record_s < 0 &&
+	    (p = memmem(l, n, noinit_text, sizeof(noinit_text) - 1))) {
+		size_t k = 0;
+
+		for (; p < l + n && k + 1 < sizeof(c->r->noinit); p++)
+			if (isprint((unsigned char)*p))
+				c->r->noinit[k++] = *p;
+		c->r->noinit[k] = '\0';
+		c->noinit_at = now_s();
 	}
 	if (c->r->first_record_s < 0 && memmem(l, n, "# IB ", 5))
 		c->r->first_record_s = now_s() - c->t0;
@@ -505,12 +527,17 @@ int ib_console_run(const struct ib_console_opts *o, struct ib_console_result *r)
 		if (stage == 0) {
 			if (interrupted)
 				stop(pid, &c, IB_END_INTERRUPT, &stage, &term_at);
+			else if (c.flooded)
+				stop(pid, &c, IB_END_FLOOD, &stage, &term_at);
 			else if (o->probe_s > 0 && r->first_byte_s < 0 && t - c.t0 >= o->probe_s)
 				stop(pid, &c, IB_END_NOOUTPUT, &stage, &term_at);
 			else if (t - c.t0 >= o->timeout_s)
 				stop(pid, &c, IB_END_TIMEOUT, &stage, &term_at);
 			else if (r->saw_panic && t - c.panic_at >= IB_PANIC_GRACE_S)
 				stop(pid, &c, IB_END_PANIC, &stage, &term_at);
+			else if (r->noinit[0] && r->first_record_s < 0 &&
+				 t - c.noinit_at >= IB_PANIC_GRACE_S)
+				stop(pid, &c, IB_END_NOINIT, &stage, &term_at);
 			else if (r->saw_end && t - c.end_at >= IB_END_GRACE_S)
 				stop(pid, &c, IB_END_ENDGRACE, &stage, &term_at);
 		} else if (stage == 1 && t - term_at >= 1.0) {

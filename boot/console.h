@@ -17,7 +17,10 @@
  *    stderr while a KVM guest hangs).
  *  - It stops when the child exits, or: no stdout byte within opts->probe_s (if > 0), no exit
  *    within opts->timeout_s, `Kernel panic - not syncing` seen and no exit IB_PANIC_GRACE_S
- *    later, or an `end` record seen and no exit IB_END_GRACE_S later. Stopping = SIGTERM to
+ *    later, the kernel's `Failed to execute ` (it could not run the init) before any record
+ *    and no exit IB_PANIC_GRACE_S later (its fallbacks, /sbin/init or /bin/sh, print no
+ *    records and never end), opts->log_max bytes in the log (stdout and stderr: what is past
+ *    the limit is not written), or an `end` record seen and no exit IB_END_GRACE_S later. Stopping = SIGTERM to
  *    the group, SIGKILL one second later. Stragglers of the group are SIGKILLed after the
  *    leader exits (it is reaped only after that, so the group id cannot be reused meanwhile).
  *  - opts->on_line, if set, is called with every complete stdout line (without the newline,
@@ -43,6 +46,8 @@ enum ib_ended_by {
 	IB_END_ENDGRACE,  /* killed: end record seen, did not exit within IB_END_GRACE_S */
 	IB_END_SPAWN,     /* never started */
 	IB_END_INTERRUPT, /* killed: SIGINT/SIGTERM/SIGHUP reached us (ib_console_interrupted) */
+	IB_END_NOINIT,    /* killed: the kernel could not execute the init (noinit says how) */
+	IB_END_FLOOD,     /* killed: the log reached opts->log_max bytes */
 };
 
 /* a growable NULL-terminated argv of owned strings */
@@ -69,6 +74,8 @@ struct ib_console_opts {
 	int host_cpu;               /* -1: not pinned */
 	double timeout_s;           /* > 0 */
 	double probe_s;             /* 0: no first-byte probe */
+	unsigned long long log_max; /* 0: no limit; else the log ends at this many bytes and
+	                             * the child is stopped (IB_END_FLOOD) */
 	void (*on_line)(void *ctx, const char *line, size_t len);
 	void *ctx;
 	int verbose;                /* print the quoted command line to stderr first */
@@ -83,6 +90,7 @@ struct ib_console_result {
 	double first_byte_s; /* -1 if stdout never produced a byte */
 	double first_record_s; /* first line holding the record tag; -1 if none */
 	int saw_panic, saw_end;
+	char noinit[160];    /* the kernel's "Failed to execute ..." line (before any record), or "" */
 	unsigned long stdout_bytes, stderr_bytes;
 	int host_cpu;        /* the CPU it was pinned to, -1 if not */
 	int spawn_errno;     /* for IB_END_SPAWN */

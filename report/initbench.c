@@ -53,11 +53,11 @@ static const struct cmd cmds[] = {
 static const char run_usage[] =
 	"usage: initbench run --kernel PATH|uml [--runs N] [--label NAME] [--accel auto|kvm|tcg]\n"
 	"         [--append \"WORDS\"] [--mem MB] [--timeout S] [--probe_s S] [--host_cpu CPU|-1]\n"
-	"         [--image PATH] [--results DIR] [--seed S] [-v|V=1] [--KNOB VALUE]...\n"
+	"         [--image PATH] [--results DIR] [--seed S] [--log_max MiB] [-v|V=1] [--KNOB VALUE]...\n"
 	"       initbench run --variant NAME:KERNEL[:APPEND] --variant NAME2:KERNEL2[:APPEND2]...\n"
 	"         [--runs B] [--seed S] [other run options]   (B blocks, interleaved, default 5)\n"
 	"       initbench native [--label NAME] [--suite PATH] [--runs N] [--timeout S]\n"
-	"         [--host_cpu CPU|-1] [--results DIR] [-v|V=1] [--KNOB VALUE]...\n"
+	"         [--host_cpu CPU|-1] [--results DIR] [--log_max MiB] [-v|V=1] [--KNOB VALUE]...\n"
 	"  guest knobs (initbench.KNOB=VALUE on the kernel command line, --KNOB=VALUE natively):\n"
 	"    " IB_GUEST_KNOBS "\n"
 	"  exit: 0 done, 2 usage, 3 panic, 4 hang/timeout, 5 no records, 6 incomplete,\n"
@@ -178,6 +178,12 @@ static void say_outcome(const struct ib_run_ctx *rc, unsigned i, const char *wha
 			fprintf(stderr, "initbench: %s died of %s with no console output%s%s\n",
 				launcher, strsignal(r->term_signal), r->last_err[0] ? ": " : "",
 				r->last_err);
+	} else if (r->ended_by == IB_END_FLOOD) {
+		fprintf(stderr, "initbench: the console log reached %u MiB (--log_max): %s was "
+			"stopped and the log ends there\n", o->log_max_mb, launcher);
+	} else if (r->ended_by == IB_END_NOINIT) {
+		fprintf(stderr, "initbench: the kernel could not run the image's init (\"%s\"): "
+			"the image needs an executable /init, or rdinit= naming one\n", r->noinit);
 	} else if (verdict == IB_EXIT_HANG && r->ended_by == IB_END_NOOUTPUT) {
 		fprintf(stderr, "initbench: KVM guest printed nothing within %g s "
 			"(--accel kvm: no fallback); try --accel auto or tcg\n", o->probe_s);
@@ -216,6 +222,7 @@ static int boot_one(struct ib_run_ctx *rc, unsigned i, unsigned *stored)
 	memset(&co, 0, sizeof(co));
 	co.host_cpu = o->host_cpu;
 	co.timeout_s = o->timeout_s;
+	co.log_max = (unsigned long long)o->log_max_mb << 20;
 	co.on_line = ib_progress_line;
 	co.ctx = &prog;
 	co.verbose = o->verbose;

@@ -102,6 +102,7 @@ json_t *ib_launch_json(struct ib_run_ctx *rc, unsigned num, char *const *argv,
 	json_object_set_new(j, "pin_failed", json_boolean(r->pin_failed));
 	json_object_set_new(j, "ended_by", json_string(ib_ended_by_name(r->ended_by)));
 	json_object_set_new(j, "saw_panic", json_boolean(r->saw_panic));
+	json_object_set_new(j, "no_init", r->noinit[0] ? json_string(r->noinit) : json_null());
 	json_object_set_new(j, "saw_end", json_boolean(r->saw_end));
 	json_object_set_new(j, "wall_s", json_real(r->wall_s));
 	json_object_set_new(j, "first_record_s", r->first_record_s >= 0 ? json_real(r->first_record_s)

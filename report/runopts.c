@@ -31,6 +31,7 @@ void ib_runopts_init(struct ib_run_opts *o, int native)
 	o->mem_mb = CONFIG_IB_MEM_MB;
 	o->timeout_s = CONFIG_IB_BOOT_TIMEOUT_S;
 	o->probe_s = CONFIG_IB_PROBE_S;
+	o->log_max_mb = CONFIG_IB_LOG_MAX_MB;
 	/* the native suite pins its own benchmarks; the guest launchers are pinned by us */
 	o->host_cpu = native ? -1 : CONFIG_IB_HOST_CPU;
 }
@@ -88,7 +89,7 @@ static int is_host_opt(const char *name)
 {
 	static const char *const opts[] = { "kernel", "image", "results", "suite", "label",
 		"accel", "append", "runs", "mem", "mem_mb", "timeout", "boot_timeout_s", "probe_s",
-		"host_cpu", "variant", "seed", "disk" };
+		"host_cpu", "variant", "seed", "disk", "log_max" };
 
 	for (size_t i = 0; i < sizeof(opts) / sizeof(opts[0]); i++)
 		if (!strcmp(name, opts[i]))
@@ -194,6 +195,10 @@ int ib_runopts_parse(struct ib_run_opts *o, int argc, char **argv, char *err, si
 			if (get_long(val, 1, 120, &x))
 				BAD("bad argument '--probe_s %s': use 1..120 (s)", val);
 			o->probe_s = (double)x;
+		} else if (!strcmp(name, "log_max")) {
+			if (get_long(val, 1, 1048576, &x))
+				BAD("bad argument '--log_max %s': use 1..1048576 (MiB)", val);
+			o->log_max_mb = (unsigned)x;
 		} else if (!strcmp(name, "host_cpu")) {
 			if (get_long(val, -1, 4095, &x))
 				BAD("bad argument '--host_cpu %s': use -1 (none) or a CPU number", val);
@@ -273,6 +278,8 @@ int ib_boot_verdict(const struct ib_console_result *r, int console_rc, int parse
 		return IB_EXIT_HOSTIO;
 	if (r->saw_panic)
 		return IB_EXIT_PANIC;
+	if (r->ended_by == IB_END_NOINIT)
+		return IB_EXIT_NORECORDS;
 	if ((r->ended_by == IB_END_TIMEOUT || r->ended_by == IB_END_NOOUTPUT) && !r->saw_end)
 		return IB_EXIT_HANG;
 	if (r->first_byte_s < 0 && !(r->exited && r->exit_code == 0))

@@ -9,7 +9,8 @@
  * `--name=VALUE`; `-v` or `V=1` for verbose, `-h`/`--help`. Host options: --kernel PATH|uml,
  * --image, --results, --label, --suite (native), --runs, --accel auto|kvm|tcg, --append
  * (repeatable, words add up), --mem/--mem_mb, --timeout/--boot_timeout_s, --probe_s,
- * --host_cpu (-1 = unpinned), --variant NAME:KERNEL[:APPEND] (run, repeatable, instead of
+ * --host_cpu (-1 = unpinned), --log_max MiB (1..1048576: the console log of a boot ends
+ * there and the guest is stopped), --variant NAME:KERNEL[:APPEND] (run, repeatable, instead of
  * --kernel and --label: a campaign, see campaign.h; its syntax is checked here, duplicate
  * names refused, --runs then defaults to IB_CAMPAIGN_RUNS blocks), --seed 0..4294967295
  * (a campaign's seed; without --variant the guest's run-order seed for every boot, passed
@@ -66,6 +67,7 @@ struct ib_run_opts {
 	char append[4096];
 	unsigned runs, mem_mb;
 	double timeout_s, probe_s;
+	unsigned log_max_mb;     /* the console log of one boot ends here (--log_max) */
 	int host_cpu;
 	int host_cpu_set;        /* given on the command line */
 	int verbose;

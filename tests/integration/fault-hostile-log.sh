@@ -2,7 +2,7 @@
 # The guest is untrusted: a console capture whose records carry good CRCs but hostile values
 # (backquotes, $(...), quotes, ../, <script>, a 64-byte label-like bench name) goes through
 # import, parse, report, compare and every export. Nothing may run a command, write outside
-# the output directories, or reach the HTML unescaped.
+# the output directories, or reach the HTML unescaped. A console flood ends at --log_max.
 . "$srctree/tests/lib.sh"
 command -v python3 > /dev/null || { echo "no python3 to write the log"; exit 77; }
 R="$RESULTS/fault-hostile-log"
@@ -57,3 +57,23 @@ grep -q '&lt;script&gt;' "$R/out/export-html/index.html" || say "(the cpu model 
 new=$(find "$R" /tmp -maxdepth 1 -newer "$R/evil.log" -name 'escape*' 2> /dev/null)
 [ -z "$new" ] || die "unexpected files: $new"
 say "hostile values went through import, parse, report, compare and 3 exports: nothing ran, nothing escaped"
+
+# a guest that floods its console (here a "suite" that prints without end, natively): the
+# log ends at --log_max MiB, the launcher is stopped at once, the verdict is the records'
+printf '#!/bin/sh\nwhile :; do echo "flood flood flood flood flood flood flood flood"; done\n' > "$R/flood.sh"
+chmod +x "$R/flood.sh"
+start=$(date +%s)
+"$IB" native --suite "$R/flood.sh" --log_max 1 --results "$R/flood" --label flood > "$R/flood.out" 2>&1
+rc=$?
+took=$(( $(date +%s) - start ))
+cat "$R/flood.out"
+[ $rc -eq 5 ] || die "flood: exit $rc, want 5 (no records)"
+[ $took -le 30 ] || die "flood: took ${took}s"
+grep -q 'ended by flood' "$R/flood.out" || die "flood: not ended by flood"
+grep -q 'initbench: the console log reached 1 MiB (--log_max): .* was stopped and the log ends there' \
+	"$R/flood.out" || die "flood: no line saying why it stopped"
+[ "$(stat -c %s "$R/flood/flood/1/console.log")" -eq 1048576 ] || die "flood: console.log is not 1 MiB"
+"$IB" native --suite "$R/flood.sh" --log_max 0 --results "$R/flood" > "$R/flood0.out" 2>&1 &&
+	die "flood: --log_max 0 accepted"
+grep -q "bad argument '--log_max 0': use 1..1048576 (MiB)" "$R/flood0.out" || die "flood: --log_max 0 not named"
+say "a console flood: stopped at 1 MiB in ${took}s, exit 5, the log 1 MiB"

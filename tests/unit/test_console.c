@@ -2,7 +2,7 @@
 /*
  * test_console.c - ib_console_run() with small fake launchers (/bin/sh -c scripts; the real
  * launchers never go through a shell): raw capture, stderr kept off record lines, end and
- * panic detection, timeout and first-byte probe killing the whole group, spawn failures,
+ * panic and failed-init detection, timeout and first-byte probe killing the whole group, spawn failures,
  * pinning, and the shell-quoting of command.txt.
  */
 #define _GNU_SOURCE
@@ -15,6 +15,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 #include <cmocka.h>
 
@@ -47,6 +48,8 @@ static char *slurp(const char *path, size_t *n)
 	return buf;
 }
 
+static unsigned long long log_max; /* opts.log_max of the next run_sh() */
+
 /* run `sh -c script` under ib_console_run; the log path is left in logp */
 static int run_sh(const char *script, double timeout, double probe, int cpu,
 		  struct ib_console_result *r, char *logp)
@@ -58,6 +61,7 @@ static int run_sh(const char *script, double timeout, double probe, int cpu,
 	memset(&o, 0, sizeof(o));
 	o.argv = argv;
 	o.log_path = logp;
+	o.log_max = log_max;
 	o.host_cpu = cpu;
 	o.timeout_s = timeout;
 	o.probe_s = probe;
@@ -131,6 +135,49 @@ static void panic_is_seen_and_killed_after_grace(void **state)
 	assert_true(r.saw_panic);
 	assert_int_equal(r.ended_by, IB_END_PANIC);
 	assert_true(r.wall_s >= IB_PANIC_GRACE_S && r.wall_s < IB_PANIC_GRACE_S + 3);
+}
+
+/* the kernel could not exec the init: its fallback shell never ends, so stop after the grace */
+static void failed_init_is_seen_and_killed_after_grace(void **state)
+{
+	struct ib_console_result r;
+	char log[256];
+
+	(void)state;
+	assert_int_equal(run_sh("printf '[    0.9] Failed to execute /init (error -13)\\r\\n';"
+				" echo 'Run /bin/sh as init process'; sleep 30", 20, 0, -1, &r, log), 0);
+	assert_int_equal(r.ended_by, IB_END_NOINIT);
+	assert_string_equal(r.noinit, "Failed to execute /init (error -13)");
+	assert_false(r.saw_panic);
+	assert_true(r.wall_s >= IB_PANIC_GRACE_S && r.wall_s < IB_PANIC_GRACE_S + 3);
+	/* after a record the init ran: the same words from anyone else stop nothing */
+	assert_int_equal(run_sh("echo '# IB 0 begin x *00000000'; echo 'Failed to execute x';"
+				" exit 0", 10, 0, -1, &r, log), 0);
+	assert_int_equal(r.ended_by, IB_END_EXIT);
+	assert_string_equal(r.noinit, "");
+}
+
+/* a flood stops at log_max bytes, stdout and stderr together, and the child is stopped */
+static void flood_is_cut_at_log_max(void **state)
+{
+	struct ib_console_result r;
+	char log[256];
+	struct stat st;
+
+	(void)state;
+	log_max = 100000;
+	assert_int_equal(run_sh("echo '# IB 0 begin x *00000000'; yes 'flood line' & "
+				"yes err >&2; wait", 20, 0, -1, &r, log), 0);
+	log_max = 0;
+	assert_int_equal(r.ended_by, IB_END_FLOOD);
+	assert_true(r.wall_s < 5);
+	assert_int_equal(stat(log, &st), 0);
+	assert_int_equal(st.st_size, 100000);
+	/* under the limit nothing changes */
+	log_max = 100000;
+	assert_int_equal(run_sh("echo short", 20, 0, -1, &r, log), 0);
+	log_max = 0;
+	assert_int_equal(r.ended_by, IB_END_EXIT);
 }
 
 static void timeout_kills_the_whole_group(void **state)
@@ -248,6 +295,8 @@ int main(void)
 		cmocka_unit_test(stderr_waits_for_a_line_boundary),
 		cmocka_unit_test(end_record_then_grace),
 		cmocka_unit_test(panic_is_seen_and_killed_after_grace),
+		cmocka_unit_test(failed_init_is_seen_and_killed_after_grace),
+		cmocka_unit_test(flood_is_cut_at_log_max),
 		cmocka_unit_test(timeout_kills_the_whole_group),
 		cmocka_unit_test(probe_kills_a_silent_child),
 		cmocka_unit_test(spawn_failure_and_pinning),
