@@ -184,6 +184,14 @@ static void say_outcome(const struct ib_run_ctx *rc, unsigned i, const char *wha
 	} else if (r->ended_by == IB_END_NOINIT) {
 		fprintf(stderr, "initbench: the kernel could not run the image's init (\"%s\"): "
 			"the image needs an executable /init, or rdinit= naming one\n", r->noinit);
+	} else if (verdict == IB_EXIT_NORECORDS && r->first_byte_s < 0 && r->ended_by == IB_END_EXIT &&
+		   rc->kind) {
+		/* a kernel that resets before its console (a triple fault: QEMU's -no-reboot
+		 * exits 0) leaves nothing to read; say where to look */
+		fprintf(stderr, "initbench: %s ended after %.1f s without a console byte: the kernel "
+			"stopped or reset before its console came up (too little memory for it: "
+			"--mem %u? a kernel built for another machine?)\n", launcher, r->wall_s,
+			o->mem_mb);
 	} else if (verdict == IB_EXIT_HANG && r->ended_by == IB_END_NOOUTPUT) {
 		fprintf(stderr, "initbench: KVM guest printed nothing within %g s "
 			"(--accel kvm: no fallback); try --accel auto or tcg\n", o->probe_s);

@@ -38,4 +38,6 @@ took=$(( $(date +%s) - start ))
 cat "$R.out64"
 [ $rc -eq 5 ] || die "64 MB: exit $rc, want 5 (no records)"
 [ $took -le 20 ] || die "64 MB: took ${took}s"
+grep -q 'initbench: qemu ended after .* s without a console byte: the kernel stopped or reset before its console came up (too little memory for it: --mem 64?' \
+	"$R.out64" || die "64 MB: no line saying where to look"
 say "64 MB: no records (exit 5) after ${took}s"
