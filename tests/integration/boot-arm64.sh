@@ -3,7 +3,7 @@
 # its own O (cross gcc + Debian's musl for arm64, busybox-static:arm64), a second build gives
 # the same bytes, Debian's arm64 cloud kernel boots it 3 times under qemu-system-aarch64
 # with --accel auto (on an x86_64 host: the loud fallback to TCG, no KVM probe), every boot
-# complete and plausible (plausible.c, orderings on the median over the boots), the report
+# complete and plausible (plausible.c, orderings on the median of the per-boot ratios), the report
 # labels the rows aarch64, and `initbench compare` refuses to set them against x86_64 boots.
 # About 3 minutes here (build ~40 s, a boot ~35 s under TCG).
 . "$srctree/tests/lib.sh"

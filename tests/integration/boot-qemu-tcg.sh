@@ -1,7 +1,7 @@
 # SPDX-License-Identifier: GPL-2.0-or-later
 # Boot the quick profile under QEMU-TCG with the default kernel, 3 times (METHODS.md's smoke
 # B); check completeness of every boot and the plausibility of the figures (orderings on the
-# median over the boots), and that the report shows one row per boot.
+# median over the boots of each boot's ratio), and that the report shows one row per boot.
 . "$srctree/tests/lib.sh"
 rm -rf "$RESULTS/qemu-tcg"
 "$IB" run --kernel "$KERNEL_DEFAULT" --accel tcg --label qemu-tcg --image "$IMAGE" \
