@@ -3,8 +3,8 @@
 # out of range or malformed; bad knob values for the suite (natively and as initbench.*= on
 # a real boot: the run goes on with the built-in values and the begin record says which were
 # refused); bad CLI arguments and labels (nothing is interpolated by a shell, nothing written
-# outside the results directory); a KERNEL that is missing, a directory, a FIFO or not a
-# kernel; a results directory that cannot be written; a full disk on the host.
+# outside the results directory); a KERNEL that is missing, unreadable, a directory, a FIFO or
+# not a kernel; a results directory that cannot be written; a full disk on the host.
 . "$srctree/tests/lib.sh"
 R="$RESULTS/fault-bad-input"
 rm -rf "$R"
@@ -76,6 +76,18 @@ refused 2 "not a regular file\|a directory without a kernel in it" "$IB" run --k
 mkfifo "$R/fifo"
 refused 2 "not a regular file" "$IB" run --kernel "$R/fifo" --image "$IMAGE"
 refused 2 "neither a bzImage" "$IB" run --kernel "$srctree/README.md" --image "$IMAGE"
+# unreadable: root reads any file, so as root this runs as nobody (setpriv), from a copy of
+# the tool in a directory nobody may enter (the checkout's may be private)
+U=$(mktemp -d)
+chmod 755 "$U"
+cp "$IB" "$U/initbench" && cp "$KERNELS/check-tiny/bzImage" "$U/bzImage" 2>/dev/null ||
+	cp "$srctree/README.md" "$U/bzImage"
+chmod 000 "$U/bzImage"
+as_nobody=
+[ "$(id -u)" -ne 0 ] || as_nobody="setpriv --reuid=65534 --regid=65534 --clear-groups"
+refused 2 "initbench run: kernel $U/bzImage: Permission denied" $as_nobody "$U/initbench" run \
+	--kernel "$U/bzImage" --image "$IMAGE" --results "$U/results"
+rm -rf "$U"
 refused 2 "image" "$IB" run --kernel "$K" --image "$R/no-image.cpio.gz"
 
 # ---- results directory not writable, disk full
