@@ -373,10 +373,8 @@ static json_t *combine(json_t **boots, int n)
 		}
 		if (!k)
 			continue;
-		qsort(v, (size_t)k, sizeof(v[0]), cmp_dbl);
 		json_t *c = json_pack("{s:s, s:f, s:O*}", "metric", name, "median",
-				      k % 2 ? v[k / 2] : (v[k / 2 - 1] + v[k / 2]) / 2, "params",
-				      json_object_get(m, "params"));
+				      median_dbl(v, k), "params", json_object_get(m, "params"));
 		json_object_set(c, "unit", json_object_get(m, "unit"));
 		json_array_append_new(out, c);
 		if (!(json_number_value(json_object_get(c, "median")) > 0))
