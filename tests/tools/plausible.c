@@ -33,11 +33,23 @@
 #include <string.h>
 
 static int problems;
+static char problem_lines[16][400]; /* repeated at the end: a test log's tail shows them */
 
 static void problem(const char *what, const char *detail)
 {
+	if (problems < 16)
+		snprintf(problem_lines[problems], sizeof(problem_lines[0]), "%s%s%s", what,
+			 detail ? ": " : "", detail ? detail : "");
 	printf("plausible: %s%s%s\n", what, detail ? ": " : "", detail ? detail : "");
 	problems++;
+}
+
+static int finish(void)
+{
+	for (int i = 0; i < problems && i < 16; i++)
+		printf("plausible: problem %d of %d: %s\n", i + 1, problems, problem_lines[i]);
+	printf("plausible: %d problem(s)\n", problems);
+	return problems ? 1 : 0;
 }
 
 static double median_of(json_t *ms, const char *metric)
@@ -273,8 +285,9 @@ static json_t *check_boot(const char *path)
 
 	root = json_load_file(path, 0, &err);
 	if (!root) {
-		printf("plausible: %s: %s (line %d)\n", path, err.text, err.line);
-		problems++;
+		char buf[300];
+		snprintf(buf, sizeof(buf), "%s: %s (line %d)", path, err.text, err.line);
+		problem("unreadable", buf);
 		return NULL;
 	}
 	status = json_string_value(json_object_get(json_object_get(root, "integrity"), "status"));
@@ -404,8 +417,7 @@ int main(int argc, char **argv)
 		if ((boots[n] = check_boot(argv[i])))
 			n++;
 	if (!n) {
-		printf("plausible: %d problem(s)\n", problems);
-		return 1;
+		return finish();
 	}
 	root = boots[0];
 	the_boots = boots;
@@ -485,6 +497,5 @@ done:
 	json_decref(ms);
 	for (int i = 0; i < n; i++)
 		json_decref(boots[i]);
-	printf("plausible: %d problem(s)\n", problems);
-	return problems ? 1 : 0;
+	return finish();
 }
