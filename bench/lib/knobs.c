@@ -191,7 +191,9 @@ static void append_refused(struct ib_knobs *k, const char *name, const char *val
 
 void ib_knob_refuse(struct ib_knobs *k, const char *name, const char *val, const char *why)
 {
-	fprintf(stderr, "ibsuite: refused %s=%s: %s\n", name, val, why);
+	snprintf(k->why, sizeof(k->why), "%s", why);
+	if (!k->quiet)
+		fprintf(stderr, "ibsuite: refused %s=%s: %s\n", name, val, why);
 	append_refused(k, name, val);
 	for (unsigned i = 0; i < IB_NKNOBS; i++)
 		if (!strcmp(kdefs[i].name, name))
@@ -200,8 +202,10 @@ void ib_knob_refuse(struct ib_knobs *k, const char *name, const char *val, const
 
 static int refuse(struct ib_knobs *k, const char *name, const char *val, const char *why)
 {
-	fprintf(stderr, "ibsuite: refused %s=%s: %s (keeping the value in force)\n", name, val,
-		why);
+	snprintf(k->why, sizeof(k->why), "%s", why);
+	if (!k->quiet)
+		fprintf(stderr, "ibsuite: refused %s=%s: %s (keeping the value in force)\n", name,
+			val, why);
 	append_refused(k, name, val);
 	return -1;
 }

@@ -26,6 +26,8 @@
  *  - refused: pairs separated by ',', each value escaped as in docs/protocol.md with ','
  *    also escaped (%2C), so the list splits unambiguously after the field is unescaped.
  *  - k->bench_known, when set, is asked whether a name in bench/skip exists.
+ *  - k->why holds the reason of the last refusal; with k->quiet set nothing goes to stderr
+ *    (the host's `initbench run|native` checks a --KNOB VALUE with this table before booting).
  *  - ib_run_order() permutes idx[0..n) in place: seed 0 leaves it as it is, any other seed
  *    gives a Fisher-Yates shuffle driven by splitmix64(seed), the same on every machine
  *    (pure integer arithmetic), so the host can reproduce a boot's order from its seed.
@@ -64,6 +66,8 @@ struct ib_knobs {
 	char refused[IB_REFUSED_MAX];
 	unsigned nrefused;
 	int (*bench_known)(const char *name);
+	int quiet;                /* refusals print nothing: the host checks its arguments */
+	char why[96];             /* the last refusal's reason */
 };
 
 void ib_knobs_init(struct ib_knobs *k);

@@ -54,6 +54,9 @@ refused 2 "'--runs abc'" "$IB" run --kernel "$K" --runs abc
 refused 2 "'--mem 8'" "$IB" run --kernel "$K" --mem 8
 refused 2 "'--timeout 0'" "$IB" run --kernel "$K" --timeout 0
 refused 2 "'--accel fast'" "$IB" run --kernel "$K" --accel fast
+# a suite knob the guest would refuse (and go on without) stops the command before a boot
+refused 2 "'--rounds 21': not an integer in 1..20" "$IB" run --kernel "$K" --rounds 21
+refused 2 "'--budget_ms 0': not an integer in 1..10000" "$IB" native --budget_ms 0
 refused 2 "needs a value" "$IB" run --kernel
 # labels: a safe set only; metacharacters are refused, never given to a shell
 for l in '../up' 'a/b' '.hidden' 'a b' '$(touch x)' "semi;colon" "$(printf 'x%.0s' $(seq 65))"; do

@@ -164,6 +164,29 @@ static void variants_and_seed(void **state)
 	assert_null(strchr(err, '\n'));
 }
 
+/* the suite's own table judges a guest knob before any boot, with the suite's reason */
+static void suite_knobs_are_checked_on_the_host(void **state)
+{
+	struct ib_run_opts o;
+	char err[512];
+
+	(void)state;
+	assert_int_equal(parse(&o, 0, ARGV("--kernel", "/k", "--rounds", "21"), 4, err), -1);
+	assert_non_null(strstr(err, "'--rounds 21': not an integer in 1..20"));
+	assert_null(strchr(err, '\n'));
+	assert_int_equal(parse(&o, 0, ARGV("--kernel", "/k", "--rounds", "20"), 4, err), 0);
+	assert_int_equal(parse(&o, 1, ARGV("--reps=abc"), 1, err), -1);
+	assert_non_null(strstr(err, "'--reps abc': not an integer in 1.."));
+	assert_int_equal(parse(&o, 0, ARGV("--kernel", "/k", "--budget_ms", "0"), 4, err), -1);
+	assert_non_null(strstr(err, "--budget_ms 0"));
+	assert_int_equal(parse(&o, 0, ARGV("--kernel", "/k", "--pin", "2"), 4, err), -1);
+	assert_int_equal(parse(&o, 0, ARGV("--kernel", "/k", "--tmpdir", "tmp"), 4, err), -1);
+	assert_non_null(strstr(err, "not an absolute path"));
+	/* benchmark names are the suite's to judge (the host has no registry), PID 1's too */
+	assert_int_equal(parse(&o, 0, ARGV("--kernel", "/k", "--bench", "nosuch"), 4, err), 0);
+	assert_int_equal(parse(&o, 0, ARGV("--kernel", "/k", "--out", "vda"), 4, err), 0);
+}
+
 static void labels(void **state)
 {
 	(void)state;
@@ -221,6 +244,7 @@ int main(void)
 		cmocka_unit_test(defaults_come_from_config),
 		cmocka_unit_test(both_forms_and_aliases),
 		cmocka_unit_test(guest_knobs_become_cmdline_words),
+		cmocka_unit_test(suite_knobs_are_checked_on_the_host),
 		cmocka_unit_test(bad_arguments_are_named),
 		cmocka_unit_test(variants_and_seed),
 		cmocka_unit_test(labels),
