@@ -6,14 +6,17 @@
 # and ~0.75 here) are judged on the median of the within-round ratio over every (boot, round)
 # (plausible's paired_ratio()), and under TCG on this VM a figure moves 2-3x with the host for
 # ~0.1-1 s at a time (ctx_overhead, one process's pipe write + read: 4.3-15 us in one boot).
-# In a quick-profile boot a pair sits seconds apart: 2p/0K came out above 16p/64K in 2 of 5
-# boots of one check and UDP above TCP in 2 of 5; in 3 boots that median failed one CI check.
+# A quick-profile boot gives one pair of each, 0.1-0.5 s apart (2p/0K and 16p/64K have four
+# ctx runs between them): in 58 stored boots each ordering flipped in 3, so a median of 3
+# boots fails about once in 130 checks per ordering (3p^2). One CI check failed here (its
+# problem line was cut from the excerpt); in one check of 5 boots 2p/0K came out above
+# 16p/64K in 2 and UDP above TCP in 2.
 # So three more boots run only those five benchmarks, 20 rounds each (the knob's maximum):
 # round-major, the two of a pair run back to back (~0.1 s apart): 60 more pairs, ~34 s.
-# Measured in 2 such boots of 15 rounds: 2p/0K over 16p/64K flipped in 3 of 30 rounds, UDP
-# over TCP in 1, AF UNIX over UDP in 8 (medians 0.89 and 0.94). With 8 in 30 flipped, a
-# median over 63 pairs fails about once in 25000 checks (binomial: 32 or more of 63 flipped);
-# with 1 in 3, once in 300.
+# Measured in 8 such boots (150 rounds): 2p/0K over 16p/64K flipped in 20 rounds, UDP over
+# TCP in 9, AF UNIX over UDP in 26 (medians ~0.73, ~0.77, ~0.9). A median over 63 pairs fails
+# when 32 of them flip: with 1 in 6 flipped, below once in 10^9 checks; with 1 in 4, once in
+# 10^5; with 1 in 3, once in 300.
 . "$srctree/tests/lib.sh"
 rm -rf "$RESULTS/qemu-tcg"
 "$IB" run --kernel "$KERNEL_DEFAULT" --accel tcg --label qemu-tcg --image "$IMAGE" \
