@@ -74,23 +74,21 @@ static int knob_value_ok(const char *v)
  * The suite's own table judges its knobs (range, number, path) here, so a value it would
  * refuse in the guest (and go on without: DESIGN.md) stops the command before any boot.
  * Benchmark names are left to the suite, which knows its registry; PID 1's knobs (shell,
- * out, end) are not in the table.
+ * out, end) are not in the table. Returns the suite's reason (valid until the next call),
+ * or NULL when the value is accepted or the knob is not the suite's.
  */
-static int suite_refuses(const char *name, const char *val, char *why, size_t cap)
+static const char *suite_refusal(const char *name, const char *val)
 {
-	struct ib_knobs k;
+	static struct ib_knobs k;
 
 	for (unsigned id = 0; ib_knob_name(id); id++) {
 		if (strcmp(ib_knob_name(id), name))
 			continue;
 		ib_knobs_init(&k);
 		k.quiet = 1;
-		if (!ib_knob_set(&k, name, val, IB_SRC_ARG))
-			return 0;
-		snprintf(why, cap, "%s", k.why);
-		return 1;
+		return ib_knob_set(&k, name, val, IB_SRC_ARG) ? k.why : NULL;
 	}
-	return 0;
+	return NULL;
 }
 
 static int is_guest_knob(const char *name)
@@ -248,7 +246,7 @@ int ib_runopts_parse(struct ib_run_opts *o, int argc, char **argv, char *err, si
 			o->seed = (unsigned long)x;
 			o->seed_set = 1;
 		} else if (is_guest_knob(name)) {
-			char why[96];
+			const char *why;
 			unsigned k;
 
 			if (o->native && !strcmp(name, "shell"))
@@ -256,7 +254,7 @@ int ib_runopts_parse(struct ib_run_opts *o, int argc, char **argv, char *err, si
 			if (!knob_value_ok(val))
 				BAD("bad argument '--%s %s': a knob value must be printable, without "
 				    "spaces or quotes", name, val);
-			if (suite_refuses(name, val, why, sizeof(why)))
+			if ((why = suite_refusal(name, val)))
 				BAD("bad argument '--%s %s': %s", name, val, why);
 			for (k = 0; k < o->nknobs; k++)
 				if (!strcmp(o->knob[k].name, name))

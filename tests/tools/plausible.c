@@ -37,10 +37,12 @@ static char problem_lines[16][400]; /* repeated at the end: a test log's tail sh
 
 static void problem(const char *what, const char *detail)
 {
+	char line[sizeof(problem_lines[0])];
+
+	snprintf(line, sizeof(line), "%s%s%s", what, detail ? ": " : "", detail ? detail : "");
+	printf("plausible: %s\n", line);
 	if (problems < 16)
-		snprintf(problem_lines[problems], sizeof(problem_lines[0]), "%s%s%s", what,
-			 detail ? ": " : "", detail ? detail : "");
-	printf("plausible: %s%s%s\n", what, detail ? ": " : "", detail ? detail : "");
+		memcpy(problem_lines[problems], line, sizeof(line));
 	problems++;
 }
 
@@ -416,9 +418,8 @@ int main(int argc, char **argv)
 	for (int i = 1; i < argc; i++)
 		if ((boots[n] = check_boot(argv[i])))
 			n++;
-	if (!n) {
+	if (!n)
 		return finish();
-	}
 	root = boots[0];
 	the_boots = boots;
 	nboots = n;
