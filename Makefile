@@ -9,6 +9,8 @@ MAKEFLAGS += --no-builtin-rules --no-print-directory
 .DELETE_ON_ERROR:
 
 srctree := $(CURDIR)
+# the first rule below is FORCE:, so the default goal is named here
+.DEFAULT_GOAL := all
 include $(srctree)/mk/arch.mk # ARCH, and the defaults its row gives O, KERNELS, LABEL, BUSYBOX
 O ?= out
 override O := $(abspath $(O))
@@ -26,7 +28,7 @@ quiet = $(if $(Q),@printf '  %-8s %s\n' '$(1)' '$(patsubst $(O)/%,%,$(2))';)
 
 # ---- dependencies: Debian packages only, installed when missing ------------------------
 # Why each one is there: see README.md, "Dependencies".
-PKGS_BUILD := musl-tools busybox-static kconfig-frontends cpio gzip libjansson-dev \
+PKGS_BUILD := musl-tools busybox-static kconfig-frontends-nox cpio gzip libjansson-dev \
 	libcmocka-dev libgsl-dev pkg-config gcc make
 PKGS_RUN := qemu-system-x86 user-mode-linux
 PKGS_KERNEL := linux-source-6.1 flex bison bc libelf-dev libssl-dev kmod xz-utils
@@ -167,7 +169,7 @@ deps:
 	$(Q)$(srctree)/scripts/deps.sh $(PKGS_BUILD)
 
 # ---- kconfig ----------------------------------------------------------------------------
-$(O)/.config:
+$(O)/.config: | deps
 	$(Q)mkdir -p $(O)
 	@echo 'initbench: no $(patsubst $(srctree)/%,%,$(O))/.config yet, using configs/defconfig' >&2
 	$(Q)cd $(O) && $(KCONFIG_ENV) $(CONF) -s --defconfig=$(srctree)/configs/defconfig $(srctree)/Kconfig

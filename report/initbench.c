@@ -27,6 +27,7 @@
 #include "progress.h"
 #include "runopts.h"
 #include "launch.h"
+#include "config_hash.h"
 
 struct cmd {
 	const char *name;
@@ -37,6 +38,7 @@ struct cmd {
 static int cmd_run(int argc, char **argv);
 static int cmd_native(int argc, char **argv);
 static int cmd_help(int argc, char **argv);
+static int cmd_version(int argc, char **argv);
 
 static const struct cmd cmds[] = {
 	{ "run", cmd_run, "boot a kernel (bzImage or arm64 Image under QEMU, or UML) with the image, store each boot" },
@@ -48,6 +50,7 @@ static const struct cmd cmds[] = {
 	{ "import", ib_cmd_import, "read an lmbench summary (make see) into the store as labels" },
 	{ "lava", ib_cmd_lava, "write a LAVA job that boots the image in a lab (import --lava reads its log)" },
 	{ "help", cmd_help, "this list" },
+	{ "version", cmd_version, "print the version (VERSION plus the commit it was built from)" },
 };
 
 static const char run_usage[] =
@@ -501,6 +504,14 @@ static int cmd_help(int argc, char **argv)
 	return 0;
 }
 
+static int cmd_version(int argc, char **argv)
+{
+	(void)argc;
+	(void)argv;
+	printf("initbench %s\n", IB_SUITE_VERSION);
+	return 0;
+}
+
 int main(int argc, char **argv)
 {
 	find_exe_dir();
@@ -510,6 +521,8 @@ int main(int argc, char **argv)
 	}
 	if (!strcmp(argv[1], "--help") || !strcmp(argv[1], "-h"))
 		return cmd_help(0, NULL);
+	if (!strcmp(argv[1], "--version") || !strcmp(argv[1], "-V"))
+		return cmd_version(0, NULL);
 	for (size_t i = 0; i < sizeof(cmds) / sizeof(cmds[0]); i++)
 		if (!strcmp(argv[1], cmds[i].name))
 			return cmds[i].fn(argc - 1, argv + 1);
