@@ -32,7 +32,8 @@ PKGS_BUILD := musl-tools busybox-static kconfig-frontends-nox cpio gzip libjanss
 	libcmocka-dev libgsl-dev pkg-config gcc make
 PKGS_RUN := qemu-system-x86 user-mode-linux
 PKGS_KERNEL := linux-source-6.1 flex bison bc libelf-dev libssl-dev kmod xz-utils
-PKGS_CHECK := strace gnuplot-nox dosfstools e2fsprogs fdisk mtools grub-common $(PKGS_KERNEL)
+PKGS_PLOT := gnuplot-nox
+PKGS_CHECK := strace debootstrap $(PKGS_PLOT) dosfstools e2fsprogs fdisk mtools grub-common $(PKGS_KERNEL)
 
 # ---- configuration ----------------------------------------------------------------------
 KCONFIG_ENV := srctree=$(srctree) KCONFIG_CONFIG=$(O)/.config
@@ -165,8 +166,20 @@ help:
 	@echo ''
 	@echo 'Kernel command line for quieter measurements: make cmdline (consider, never forced)'
 
+# Every entry target installs what it needs before it starts: deps-TARGET installs the
+# packages of the PKGS_* variables that DEPS_TARGET names (expanded when it runs, so that
+# mk/*.mk can still add to them). As a normal user a missing package stops the target with
+# the apt-get line to run as root (scripts/deps.sh exits 3).
+DEPS_ENV = IB_DEPS_LOG=$(O)/deps.log
 deps:
-	$(Q)$(srctree)/scripts/deps.sh $(PKGS_BUILD)
+	$(Q)$(DEPS_ENV) $(srctree)/scripts/deps.sh $(PKGS_BUILD)
+
+deps-%: arch-setup FORCE
+	$(Q)$(DEPS_ENV) $(srctree)/scripts/deps.sh $(foreach v,$(DEPS_$*),$($(v)))
+
+DEPS_run := PKGS_BUILD PKGS_RUN
+DEPS_compare-run := PKGS_BUILD PKGS_RUN
+DEPS_export = PKGS_BUILD $(if $(filter html,$(FORMAT)),PKGS_PLOT)
 
 # ---- kconfig ----------------------------------------------------------------------------
 $(O)/.config: | deps
@@ -300,7 +313,7 @@ $(O)/modules/spec: $(config_stamp) $(if $(filter default,$(MODULES)),$(KERNELS)/
 		{ cmp -s $@.tmp $@ || mv $@.tmp $@; } && rm -f $@.tmp
 
 $(MODULES_CPIO): $(O)/modules/spec $(MKCPIO) scripts/mkmodules.sh
-	$(Q)$(srctree)/scripts/deps.sh kmod
+	$(Q)$(DEPS_ENV) $(srctree)/scripts/deps.sh kmod
 	$(call quiet,MODULES,$@)$(srctree)/scripts/mkmodules.sh '$(modules_dir)' \
 		'$(modules_names)' $@ $(MKCPIO) $(SOURCE_DATE_EPOCH)
 
@@ -336,7 +349,7 @@ kernel_label = $(if $(filter command line,$(origin LABEL)),$(LABEL),$(notdir $(p
 .PHONY: kernel
 kernel:
 	$(Q)test -n '$(KERNEL_SRC)' || { echo 'initbench: make kernel needs KERNEL_SRC=DIR (a kernel tree, or a tarball such as /usr/src/linux-source-6.1.tar.xz)' >&2; exit 2; }
-	$(Q)$(srctree)/scripts/deps.sh $(PKGS_KERNEL)
+	$(Q)$(DEPS_ENV) $(srctree)/scripts/deps.sh $(PKGS_KERNEL)
 	$(Q)KERNEL_FRAGMENT='$(KERNEL_FRAGMENT)' KERNEL_BUILD='$(KERNEL_BUILD)' \
 		$(srctree)/scripts/build-kernel.sh '$(KERNEL_SRC)' '$(KERNEL_BASE)' '$(kernel_label)' \
 		'$(KERNELS)' $(srctree)/configs/kernel/initbench.config '$(KERNEL_CONFIG)'
@@ -380,8 +393,7 @@ cmdline:
 	@echo '  nokaslr              fixed addresses: fewer run-to-run layout effects'
 
 # ---- measure and report -----------------------------------------------------------------
-run: all
-	$(Q)$(srctree)/scripts/deps.sh $(PKGS_RUN)
+run: deps-run all
 	$(Q)$(if $(filter default,$(KERNEL)),$(MAKE) O=$(O) KERNELS=$(KERNELS) kernel-default)
 	$(Q)$(INITBENCH) run $(RUN_ARGS); rc=$$?; \
 		[ $$rc -eq 2 ] || $(INITBENCH) report --results $(O)/results '$(LABEL)'; exit $$rc
@@ -394,9 +406,8 @@ cr_name = $(firstword $(subst :, ,$(1)))
 cr_kernel = $(if $(filter default,$(1)),$(KERNELS)/default/vmlinuz,$(1))
 cr_variant = --variant '$(call cr_name,$(1)):$(call cr_kernel,$(word 2,$(subst :, ,$(1))))$(if $(APPEND_$(call cr_name,$(1))),:$(APPEND_$(call cr_name,$(1))))'
 .PHONY: compare-run
-compare-run: all
+compare-run: deps-compare-run all
 	$(Q)test -n '$(VARIANTS)' || { echo 'initbench: compare-run needs VARIANTS="base:default new:PATH"' >&2; exit 2; }
-	$(Q)$(srctree)/scripts/deps.sh $(PKGS_RUN)
 	$(Q)$(if $(filter %:default,$(VARIANTS)),$(MAKE) O=$(O) KERNELS=$(KERNELS) kernel-default)
 	$(Q)$(INITBENCH) run $(foreach v,$(VARIANTS),$(call cr_variant,$(v))) --image $(IMAGE) \
 		--results $(O)/results $(if $(RUNS),--runs $(RUNS)) $(if $(SEED),--seed $(SEED)) \
@@ -418,7 +429,7 @@ report: host
 FORMAT ?= html
 COMPARE ?= $(wildcard $(O)/compare.json)
 .PHONY: export
-export: host
+export: deps-export host
 	$(Q)$(INITBENCH) export --format $(FORMAT) --results $(O)/results \
 		--out $(if $(filter html,$(FORMAT)),$(O)/export,$(O)/export.$(FORMAT)) \
 		$(if $(and $(COMPARE),$(filter html,$(FORMAT))),--compare $(COMPARE)) $(LABELS)
@@ -433,7 +444,7 @@ $(O)/tests/%: tests/tools/%.c $(HOST_LIB) $(config_h)
 	$(Q)$(HOST_CC) $(HOST_CFLAGS) $(JANSSON_CFLAGS) -o $@ $< $(HOST_LIB) $(JANSSON_LIBS) -lm
 
 check-deps:
-	$(Q)$(srctree)/scripts/deps.sh $(PKGS_BUILD) $(PKGS_RUN) $(PKGS_CHECK)
+	$(Q)$(DEPS_ENV) $(srctree)/scripts/deps.sh $(PKGS_BUILD) $(PKGS_RUN) $(PKGS_CHECK)
 
 check-unit: check-deps $(UNIT_BINS) $(MKCPIO)
 	$(Q)O=$(O) srctree=$(srctree) $(srctree)/tests/run-tests.sh unit $(UNIT_BINS)

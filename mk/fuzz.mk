@@ -26,7 +26,9 @@ FUZZ_logparse_SRCS := tests/fuzz/fuzz-logparse.c report/logparse.c report/logche
 	report/store.c bench/lib/record.c
 FUZZ_import_SRCS := tests/fuzz/fuzz-import.c report/import-lmbench.c
 FUZZ_BINS := $(foreach t,$(FUZZ_TARGETS),$(O)/tests/fuzz/fuzz-$(t))
-PKGS_CHECK += clang libclang-rt-dev
+PKGS_FUZZ := clang libclang-rt-dev
+PKGS_CHECK += $(PKGS_FUZZ)
+DEPS_fuzz-build := PKGS_BUILD PKGS_FUZZ
 
 define fuzz_rule
 $(O)/tests/fuzz/fuzz-$(1): $(FUZZ_$(1)_SRCS) $(wildcard report/*.h bench/lib/*.h) $(config_h)
@@ -39,7 +41,7 @@ $(foreach t,logparse import,$(eval $(call fuzz_rule,$(t))))
 CHECK_PREREQS += $(O)/tests/fuzz/fuzz-logparse $(O)/tests/fuzz/fuzz-import
 
 .PHONY: fuzz fuzz-build
-fuzz-build: check-deps $(FUZZ_BINS)
+fuzz-build: deps-fuzz-build $(FUZZ_BINS)
 
 fuzz: fuzz-build
 	$(Q)O=$(O) srctree=$(srctree) FUZZ_SECONDS=$(FUZZ_SECONDS) FUZZ_JOBS=$(FUZZ_JOBS) FUZZ_MAX_LEN=$(FUZZ_MAX_LEN) \

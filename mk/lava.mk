@@ -25,8 +25,8 @@ LAVA_OUT := $(O)/lava
 
 lava_kernel = $(if $(LAVA_KERNEL_URL),,$(KERNEL_PATH))
 
-.PHONY: lava-job lava-run
-lava-job: all
+# $(1): more `initbench lava` options
+define lava_write_job
 	$(Q)$(if $(and $(filter default,$(KERNEL)),$(lava_kernel)),$(MAKE) O=$(O) KERNELS=$(KERNELS) kernel-default)
 	$(Q)$(INITBENCH) lava --device-type '$(LAVA_DEVICE_TYPE)' --image $(IMAGE) \
 		$(if $(lava_kernel),--kernel '$(lava_kernel)') \
@@ -35,10 +35,17 @@ lava-job: all
 		$(if $(LAVA_BOOT_METHOD),--boot-method '$(LAVA_BOOT_METHOD)') \
 		$(if $(ACCEL),--accel $(ACCEL)) $(if $(APPEND),--append '$(APPEND)') \
 		$(if $(filter qemu,$(LAVA_DEVICE_TYPE)),--device-out $(LAVA_DEVICE)) \
-		$(LAVA_OPTS) --out $(LAVA_JOB)
+		$(LAVA_OPTS) $(1) --out $(LAVA_JOB)
+endef
 
-lava-run: lava-job
-	$(Q)$(srctree)/scripts/deps.sh $(PKGS_LAVA) $(PKGS_RUN)
+.PHONY: lava-job lava-run
+lava-job: deps-lava-job all
+	$(call lava_write_job)
+
+# A job run here meets this host's KVM: probed as `make run` does (auto falls back to TCG
+# loudly), while `make lava-job` for a lab keeps what was asked.
+lava-run: deps-lava-run all
+	$(call lava_write_job,$(if $(filter qemu,$(LAVA_DEVICE_TYPE)),--probe-kvm))
 	$(Q)rm -rf $(LAVA_OUT) && mkdir -p $(LAVA_OUT)
 	$(Q)lava-run --job-id $$$$ --output-dir $(LAVA_OUT)/tmp --device $(LAVA_DEVICE) $(LAVA_JOB) \
 		> $(LAVA_OUT)/job.log 2>&1; rc=$$?; \
@@ -46,3 +53,6 @@ lava-run: lava-job
 		$(INITBENCH) import --lava $(LAVA_OUT)/job.log --label '$(LAVA_LABEL)' \
 			--results $(O)/results && \
 		$(INITBENCH) report --results $(O)/results; exit $$(( rc ? rc : $$? ))
+
+DEPS_lava-job := PKGS_BUILD
+DEPS_lava-run := PKGS_BUILD PKGS_RUN PKGS_LAVA

@@ -114,6 +114,39 @@ static int boot_once(const struct ib_qemu_cfg *c, struct ib_console_opts *co, in
 	return ib_console_run(co, res);
 }
 
+int ib_qemu_kvm_probe(const struct ib_qemu_cfg *c, char *why, size_t len)
+{
+	struct ib_console_opts co;
+	struct ib_console_result res;
+	struct ib_argv argv = { 0 };
+	int rc;
+
+	if (!ib_arch_kvm_usable(ib_qemu_arch(c), why, len) || ib_kvm_check(why, len) < 0)
+		return 0;
+	memset(&co, 0, sizeof(co));
+	co.host_cpu = -1;
+	/* a guest that printed its first byte has answered: it is stopped soon after */
+	co.timeout_s = c->probe_s + 1;
+	unlink(c->probe_log);
+	ib_qemu_argv(c, 1, &argv);
+	co.argv = argv.v;
+	co.log_path = c->probe_log;
+	co.probe_s = c->probe_s;
+	rc = ib_console_run(&co, &res);
+	ib_argv_free(&argv);
+	if (rc < 0)
+		snprintf(why, len, "cannot start %s: %s", ib_qemu_arch(c)->qemu_bin,
+			 strerror(res.spawn_errno));
+	else if (res.first_byte_s >= 0)
+		return 1;
+	else if (res.ended_by == IB_END_NOOUTPUT)
+		snprintf(why, len, "no output within %g s", c->probe_s);
+	else
+		snprintf(why, len, "QEMU died without output: %.180s",
+			 res.last_err[0] ? res.last_err : "?");
+	return 0;
+}
+
 int ib_qemu_boot(const struct ib_qemu_cfg *c, struct ib_console_opts *co,
 		 struct ib_accel_state *st, struct ib_console_result *res,
 		 struct ib_argv *argv_used)

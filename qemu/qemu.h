@@ -59,6 +59,14 @@ void ib_qemu_argv(const struct ib_qemu_cfg *cfg, int use_kvm, struct ib_argv *ou
 /* 0 if /dev/kvm opens read-write, else -1 and a short reason ("/dev/kvm missing") */
 int ib_kvm_check(char *why, size_t len);
 
+/*
+ * auto's probe alone, for a guest another program will launch (lava-run): 1 when a KVM guest
+ * of cfg (kernel, image, mem, arch) prints its first serial byte within cfg->probe_s (it is
+ * then stopped at once), else 0 with the reason in why. Its console goes to cfg->probe_log
+ * (replaced); cfg->log is not used.
+ */
+int ib_qemu_kvm_probe(const struct ib_qemu_cfg *cfg, char *why, size_t len);
+
 int ib_qemu_boot(const struct ib_qemu_cfg *cfg, struct ib_console_opts *co,
 		 struct ib_accel_state *st, struct ib_console_result *res,
 		 struct ib_argv *argv_used);

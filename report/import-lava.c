@@ -315,6 +315,7 @@ int ib_lava_console(const char *raw, size_t len, char **console, size_t *clen, j
 			      "last_target_dt");
 	size_t n = 0, cap = 0, entries = 0, targets = 0, other = 0;
 	char *buf = NULL;
+	json_t *last_target = NULL;  /* what the console said last, for a failed job's message */
 
 	*console = NULL;
 	*facts = NULL;
@@ -335,8 +336,17 @@ int ib_lava_console(const char *raw, size_t len, char **console, size_t *clen, j
 		entries++;
 		lvl = str(j, "lvl");
 		msg = json_object_get(j, "msg");
+		if (lvl && !strcmp(lvl, "exception") && !json_object_get(f, "last_target_before_failure"))
+			json_object_set(f, "last_target_before_failure",
+					last_target ? last_target : json_null());
+		if (lvl && !strcmp(lvl, "error") && json_is_string(msg) &&
+		    !json_object_get(f, "first_error"))
+			json_object_set(f, "first_error", msg);
 		if (lvl && !strcmp(lvl, "target") && json_is_string(msg)) {
+			json_decref(last_target);
+			last_target = json_incref(msg);
 			if (append(&buf, &n, &cap, json_string_value(msg), json_string_length(msg))) {
+				json_decref(last_target);
 				json_decref(j);
 				json_decref(f);
 				free(buf);
@@ -355,6 +365,7 @@ int ib_lava_console(const char *raw, size_t len, char **console, size_t *clen, j
 		}
 		json_decref(j);
 	}
+	json_decref(last_target);
 	json_object_set_new(f, "entries", json_integer((json_int_t)entries));
 	json_object_set_new(f, "target_lines", json_integer((json_int_t)targets));
 	json_object_set_new(f, "other_lines", json_integer((json_int_t)other));
@@ -439,8 +450,14 @@ int ib_import_lava(const char *log, const char *results, const char *label)
 		goto out;
 	}
 	if (!memmem(con, clen, "# IB ", 5)) {
+		const char *said = json_string_value(json_object_get(facts, "last_target_before_failure"));
+		const char *lerr = json_string_value(json_object_get(facts, "first_error"));
+
+		/* LAVA's own words are what tells a user what to fix (a QEMU option refused...) */
 		fprintf(stderr, "initbench import: %s: the job's console holds no initbench record "
-			"(did the image boot?)\n", log);
+			"(did the image boot?)%s%.300s%s%s%.300s%s\n", log,
+			said ? "; the console's last line before LAVA failed: \"" : "", said ? said : "",
+			said ? "\"" : "", lerr ? "; LAVA: \"" : "", lerr ? lerr : "", lerr ? "\"" : "");
 		goto out;
 	}
 	abs = realpath(log, NULL);

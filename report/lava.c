@@ -19,6 +19,7 @@
 #include "config.h"
 #include "config_hash.h"
 #include "kernelpath.h"
+#include "qemu.h"
 #include "knobs.h"
 #include "runopts.h"
 #include "sha256.h"
@@ -210,6 +211,9 @@ int ib_lava_write_qemu_device(FILE *f, unsigned mem_mb, const struct ib_arch *ar
 		   arch->qemu_bin, arch->console, mem_mb);
 	if (arch->machine)
 		fprintf(f, "          - -M %s\n", arch->machine);
+	/* the dictionary is rendered already: nothing adds -enable-kvm for us, and -cpu host
+	 * without it is refused ("requires KVM or HVF") */
+	fprintf(f, "          - -accel %s\n", no_kvm ? "tcg" : "kvm");
 	if (cpu)
 		fprintf(f, "          - -cpu %s\n", cpu);
 	fflush(f);
@@ -223,17 +227,21 @@ static const char lava_usage[] =
 	"         [--kernel PATH] [--kernel-url URL] [--kernel-type zimage|uimage|image]\n"
 	"         [--image PATH] [--image-url URL] [--suite PATH] [--append \"WORDS\"] [--mem MB]\n"
 	"         [--accel auto|kvm|tcg] [--name JOB_NAME] [--out FILE] [--device-out FILE]\n"
-	"         [--KNOB VALUE]...\n"
+	"         [--probe-kvm] [--KNOB VALUE]...\n"
 	"  writes a LAVA job (stdout, or FILE): qemu deploys to tmpfs and boots with the qemu\n"
 	"  method; any other device type deploys by tftp and boots with --boot-method (u-boot).\n"
 	"  URLs default to file:// of the local files; the image (default beside initbench) is\n"
 	"  named by its sha256. Timeouts follow from the suite (its --list with these knobs).\n"
 	"  --device-out: also a qemu device dictionary, to run the job with lava-run locally.\n"
+	"  --probe-kvm: for a qemu job run on this host (make lava-run), --accel auto boots a KVM\n"
+	"  guest first, as `initbench run` does, and writes a TCG job when it stays silent; a\n"
+	"  job written for a lab keeps what was asked.\n"
 	"  guest knobs: " IB_GUEST_KNOBS "\n";
 
 struct lava_args {
 	const char *device_type, *boot_method, *kernel_url, *image_url, *kernel_type, *name, *out;
 	const char *device_out, *arch;
+	int probe_kvm;
 };
 
 /* our own options out of argv; the rest (kernel, image, append, knobs...) for runopts */
@@ -260,6 +268,10 @@ static int split_args(int argc, char **argv, struct lava_args *a, char **rest, i
 
 		if (strncmp(w, "--", 2)) {
 			rest[(*nrest)++] = argv[i];
+			continue;
+		}
+		if (!strcmp(w, "--probe-kvm") || !strcmp(w, "--probe_kvm")) {
+			a->probe_kvm = 1;
 			continue;
 		}
 		eq = strchr(w, '=');
@@ -379,9 +391,35 @@ static const char *beside_exe(const char *rel, char *buf, size_t cap)
 	return buf;
 }
 
+/* --probe-kvm: 1 when KVM answers here; the probe's console goes beside the job */
+static int probe_kvm(const struct ib_run_opts *o, const struct ib_arch *arch, const char *out)
+{
+	struct ib_qemu_cfg c;
+	char why[256];
+	char *log = ib_strf("%s.kvm-probe.log", out ? out : "lava-job");
+	int ok;
+
+	memset(&c, 0, sizeof(c));
+	c.kernel = o->kernel;
+	c.image = o->image;
+	c.mem_mb = o->mem_mb;
+	c.accel = "kvm";
+	c.probe_s = o->probe_s;
+	c.probe_log = log;
+	c.arch = arch;
+	ok = ib_qemu_kvm_probe(&c, why, sizeof(why));
+	if (ok)
+		fprintf(stderr, "initbench lava: KVM answers on this host: the job runs QEMU with KVM\n");
+	else
+		fprintf(stderr, "initbench lava: KVM unusable (%s), falling back to TCG: the job runs "
+			"QEMU without KVM (probe log %s)\n", why, log);
+	free(log);
+	return ok;
+}
+
 int ib_cmd_lava(int argc, char **argv)
 {
-	struct lava_args a = { "qemu", "u-boot", NULL, NULL, NULL, NULL, NULL, NULL, NULL };
+	struct lava_args a = { "qemu", "u-boot", NULL, NULL, NULL, NULL, NULL, NULL, NULL, 0 };
 	const struct ib_arch *arch;
 	struct ib_run_opts o;
 	struct ib_knobs k;
@@ -499,6 +537,8 @@ int ib_cmd_lava(int argc, char **argv)
 	j.mem_mb = o.mem_mb;
 	j.no_kvm = !strcmp(o.accel, "tcg");
 	j.arch = arch;
+	if (a.probe_kvm && qemu && !strcmp(o.accel, "auto") && !probe_kvm(&o, arch, a.out))
+		j.no_kvm = 1;
 	if (a.out && !(out = fopen(a.out, "w"))) {
 		fprintf(stderr, "initbench lava: %s: %s\n", a.out, strerror(errno));
 		rc = 1;

@@ -212,6 +212,15 @@ static void test_device_dictionary(void **state)
 	assert_non_null(strstr(buf, "console: 'ttyS0,115200'"));
 	assert_null(strstr(buf, "- -M "));
 	assert_null(strstr(buf, "- -cpu "));      /* QEMU's default CPU under TCG, as our launcher */
+	assert_non_null(strstr(buf, "- -accel tcg\n"));
+	free(buf);
+	/* a KVM device asks for KVM itself: -cpu host alone is refused by QEMU */
+	buf = NULL;
+	f = open_memstream(&buf, &n);
+	assert_int_equal(ib_lava_write_qemu_device(f, 512, ib_arch_find("x86_64"), 0), 0);
+	fclose(f);
+	assert_non_null(strstr(buf, "- -accel kvm\n"));
+	assert_non_null(strstr(buf, "- -cpu host\n"));
 	free(buf);
 }
 
@@ -351,6 +360,19 @@ static void test_console(void **state)
 	log = "{\"dt\": \"x\", \"lvl\": \"info\", \"msg\": \"no console\"}\n";
 	assert_int_equal(ib_lava_console(log, strlen(log), &out, &n, &facts, err, sizeof(err)), -1);
 	assert_non_null(strstr(err, "target"));
+	/* a job that failed: the console line before LAVA's first exception and its first error */
+	log = "{\"dt\": \"1\", \"lvl\": \"target\", \"msg\": \"Booting\"}\n"
+	      "{\"dt\": \"2\", \"lvl\": \"target\", \"msg\": \"qemu: CPU model 'host' requires KVM\"}\n"
+	      "{\"dt\": \"3\", \"lvl\": \"exception\", \"msg\": \"Connection closed\"}\n"
+	      "{\"dt\": \"4\", \"lvl\": \"target\", \"msg\": \"later\"}\n"
+	      "{\"dt\": \"5\", \"lvl\": \"error\", \"msg\": \"monitor failed\"}\n"
+	      "{\"dt\": \"6\", \"lvl\": \"error\", \"msg\": \"InfrastructureError\"}\n";
+	assert_int_equal(ib_lava_console(log, strlen(log), &out, &n, &facts, err, sizeof(err)), 0);
+	assert_string_equal(json_string_value(json_object_get(facts, "last_target_before_failure")),
+			    "qemu: CPU model 'host' requires KVM");
+	assert_string_equal(json_string_value(json_object_get(facts, "first_error")), "monitor failed");
+	free(out);
+	json_decref(facts);
 }
 
 static json_t *load(const char *path)
