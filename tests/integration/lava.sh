@@ -1,8 +1,8 @@
 # SPDX-License-Identifier: GPL-2.0-or-later
 # The image as a LAVA payload, end to end with Debian's real dispatcher (lava-run, no
-# server; docs/lava.md): the job `initbench lava` writes for the default kernel under
-# QEMU-TCG passes `lava-run --validate` and a real run; LAVA's own results hold one passing
-# case per m record with the record's first sample and unit, and one case per outcome; the
+# server; docs/lava.md): the job that `make lava-run` writes for the default kernel, run as a
+# user types it (KVM probed, TCG here), passes `lava-run --validate` and a real run; LAVA's
+# own results hold one passing case per m record with the record's first sample and unit, and one case per outcome; the
 # log imported with `initbench import --lava` gives a complete boot in the same format as a
 # direct `initbench run` of the same variant, and the report shows both. A second, small job
 # checks the fail cases (a benchmark that fails, one that times out). Exit 77 without
@@ -17,17 +17,31 @@ R="$RESULTS/lava"
 rm -rf "$W" "$R"
 mkdir -p "$W"
 
-# ---- the job: validated, then run ----
-"$IB" lava --kernel "$KERNEL_DEFAULT" --image "$IMAGE" --accel tcg --out "$W/job.yaml" \
-	--device-out "$W/device.yaml" || die "initbench lava exited $?"
+# ---- the job as a user runs it: make lava-run with its defaults ----
+# (accel auto: KVM is probed on this host as `make run` does, and the job falls back to TCG
+# loudly when the KVM guest stays silent; the job and its device land in $O)
+start=$(date +%s)
+make -C "$srctree" O="$O" KERNELS="$KERNELS" lava-run > "$W/make-lava-run.log" 2>&1 ||
+	{ tail -n 30 "$W/make-lava-run.log"; die "make lava-run exited $?"; }
+say "make lava-run: $(( $(date +%s) - start )) s"
+grep 'initbench lava: KVM' "$W/make-lava-run.log" | sed 's/^/# /'
+grep -q 'initbench lava: KVM \(answers\|unusable (.*), falling back to TCG\)' "$W/make-lava-run.log" ||
+	die "make lava-run did not say whether the job uses KVM"
+grep -q '^lava ' "$W/make-lava-run.log" || die "make lava-run printed no summary row for label lava"
+cp "$O/lava-job.yaml" "$W/job.yaml" && cp "$O/lava-device-qemu.yaml" "$W/device.yaml" &&
+	cp "$O/lava/job.log" "$W/job.log" || die "make lava-run left no job, device or log in $O"
 grep -q "sha256sum: $(sha256sum "$IMAGE" | cut -d' ' -f1)" "$W/job.yaml" || die "the job does not name the image's sha256"
 lava-run --validate --job-id "v$$" --output-dir "$W/v" --device "$W/device.yaml" "$W/job.yaml" \
 	> "$W/validate.log" 2>&1 || { tail -5 "$W/validate.log"; die "lava-run --validate refused the job"; }
 say "lava-run --validate: ok"
-start=$(date +%s)
-lava-run --job-id "r$$" --output-dir "$W/r" --device "$W/device.yaml" "$W/job.yaml" \
-	> "$W/job.log" 2>&1 || { tail -20 "$W/job.log"; die "lava-run exited $?"; }
-say "lava-run: $(( $(date +%s) - start )) s"
+
+# a job whose QEMU refused to start (seen with -cpu host and no KVM): the import says what
+# LAVA's console said, not only that no record came
+"$IB" import --lava "$srctree/tests/data/lava/cpu-host-without-kvm.log" --label nokvm \
+	--results "$W/nokvm" 2> "$W/nokvm.err" && die "import of a failed job exited 0"
+grep -q "CPU model 'host' requires KVM or HVF" "$W/nokvm.err" ||
+	{ cat "$W/nokvm.err"; die "the import did not quote LAVA's console line"; }
+say "failed job: $(cat "$W/nokvm.err")"
 
 # LAVA's results against the records of the console LAVA logged
 check_cases() {
@@ -84,7 +98,7 @@ check_cases "$W/job.log" "" || die "LAVA's results do not match the records"
 
 # ---- import, and a direct run of the same variant ----
 "$IB" import --lava "$W/job.log" --label lava --results "$R" || die "import --lava exited $?"
-"$IB" run --kernel "$KERNEL_DEFAULT" --accel tcg --label direct --image "$IMAGE" \
+"$IB" run --kernel "$KERNEL_DEFAULT" --label direct --image "$IMAGE" \
 	--results "$R" || die "initbench run exited $?"
 $PY - "$R/lava/1/results.json" "$R/direct/1/results.json" << 'EOF' || die "imported boot differs from a direct one"
 import json, sys
