@@ -83,7 +83,7 @@ in_root 'cd /root/initbench && mkdir -p out && cp configs/quick_defconfig out/.c
 	> "$w/make-run.log" 2>&1
 rc=$?
 secs=$(( $(date +%s) - t0 ))
-sed 's/^/  | /' "$w/make-run.log" | grep -v '^  | *[A-Z]*  *[a-z/]' | tail -n 60
+sed 's/^/  | /' "$w/make-run.log" | grep -v '^  |   [A-Z][A-Z]*  ' | tail -n 60
 [ $rc -eq 0 ] || die "make run in the fresh root exited $rc after $secs s (log $w/make-run.log)"
 say "make run: exit 0 in $secs s"
 grep -q 'L M B E N C H  2 \. 0   S U M M A R Y' "$w/make-run.log" || die "make run printed no summary"
