@@ -371,7 +371,7 @@ ipxe-script: image
 		$(srctree)/boot/initbench.ipxe.in > $(O)/initbench.ipxe
 	@echo 'initbench: wrote $(O)/initbench.ipxe: serve it, $(KERNEL_PATH) and $(IMAGE) from $(BASE_URL)'
 
-# What to consider for quieter figures; never forced (DESIGN.md). Each line says why.
+# What to consider for quieter figures; never forced (docs/methods.md). Each line says why.
 cmdline:
 	@echo 'Kernel command line for quieter measurements (APPEND="..."; consider, never forced):'
 	@echo ''

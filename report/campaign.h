@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * campaign.h - a comparison campaign: several variants (kernel + command line + label),
- * booted interleaved in randomised blocks (METHODS.md "Comparing kernels").
+ * booted interleaved in randomised blocks (docs/methods.md "Comparing kernels").
  *
  * A variant is given as NAME:KERNEL[:APPEND]. NAME is the store label (ib_label_ok), KERNEL
  * is `uml` (IB_UML_DEFAULT) or a path without ':', APPEND the rest of the word (it may hold
@@ -31,7 +31,7 @@
 #include <time.h>
 
 #define IB_MAX_VARIANTS 16
-#define IB_CAMPAIGN_RUNS 5   /* boots per variant when --runs is not given (METHODS.md) */
+#define IB_CAMPAIGN_RUNS 5   /* boots per variant when --runs is not given (docs/methods.md) */
 
 struct ib_variant {
 	char name[65];

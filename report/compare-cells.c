@@ -73,7 +73,7 @@ int ib_cmp_cell_fill(struct cell *c, const struct variant *v, const char *metric
 			if (keep[i])
 				pooled[pooled_n++] = s[i];
 		free(keep);
-		/* an interval too short for the clock of that boot (METHODS.md: Timing) */
+		/* an interval too short for the clock of that boot (docs/methods.md: Timing) */
 		double res_ns = env_num(res, "timer_res_ns"), cost = env_num(res, "timer_cost_ns");
 		for (size_t i = 0; raw && i < nraw; i++)
 			if ((!isnan(res_ns) && raw[i] < 1000 * res_ns) || (!isnan(cost) && raw[i] < 100 * cost))

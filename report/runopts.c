@@ -72,7 +72,7 @@ static int knob_value_ok(const char *v)
 
 /*
  * The suite's own table judges its knobs (range, number, path) here, so a value it would
- * refuse in the guest (and go on without: DESIGN.md) stops the command before any boot.
+ * refuse in the guest (and go on without: docs/usage.md, Knobs) stops the command before any boot.
  * Benchmark names are left to the suite, which knows its registry; PID 1's knobs (shell,
  * out, end) are not in the table. Returns the suite's reason (valid until the next call),
  * or NULL when the value is accepted or the knob is not the suite's.

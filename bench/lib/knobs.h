@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * knobs.h - the suite's run-time knobs: one name each, Kconfig default, boot and argv
- * overrides (DESIGN.md contract 1).
+ * overrides (docs/usage.md, Knobs).
  *
  * Knobs: bench, skip (comma lists of registry names; bench also "all"), reps, budget_ms,
  * timeout_s, pin (0/1), cpu, hello, sh, tmpdir, fsdir (absolute paths), seed (run order:

@@ -2,7 +2,7 @@
 /*
  * measure.h - the harness side of bench.h's measurement API (ib_measure and friends).
  *
- * Sizing (METHODS.md "Timing"): target = max(budget_ms, 1000 x timer resolution, 100 x
+ * Sizing (docs/methods.md "Timing"): target = max(budget_ms, 1000 x timer resolution, 100 x
  * timer cost). n starts at 1 and doubles while an interval is below target/16, then is
  * scaled by 1.1 x target/interval (at most 16x per step) until one interval reaches
  * target. The sizing stops anyway after IB_SIZE_MAX_STEPS intervals or once it has spent

@@ -110,8 +110,9 @@ static void begin(struct out *o, const struct env *e)
  * Every column of the summary, in registry order, with the medians of the three boots that
  * measure everything (orig/1, orig/2 under TCG; uml/1). Rows of one benchmark follow each
  * other; mem_chase and select_file are extra metrics the summary does not show. Figures are
- * of the size lmbench prints on such machines (/work/shared/reference), chosen so that
- * every cell rule shows up: below 10, from 10, from 10^4 (K) in 4, 5 and 6 columns.
+ * of the size lmbench prints on such machines (lmbench's reference runs, bench/README.md),
+ * chosen so that every cell rule shows up: below 10, from 10, from 10^4 (K) in 4, 5 and 6
+ * columns.
  */
 struct row {
 	const char *bench, *metric, *unit;

@@ -1,5 +1,5 @@
 # SPDX-License-Identifier: GPL-2.0-or-later
-# Boot the quick profile under QEMU-TCG with the default kernel, 3 times (METHODS.md's smoke
+# Boot the quick profile under QEMU-TCG with the default kernel, 3 times (docs/methods.md's smoke
 # B); check completeness of every boot and the plausibility of the figures, and that the
 # report shows one row per boot.
 # The three close orderings (2p/0K < 16p/64K, AF UNIX <= UDP < TCP: true ratios ~0.7, ~0.9

@@ -364,7 +364,7 @@ static json_t *check_boot(const char *path)
 
 /*
  * The relations are judged on the variant, not on one boot: for each metric the median over
- * the boots of each boot's figure (METHODS.md: the boot is the unit of replication; under
+ * the boots of each boot's figure (docs/methods.md: the boot is the unit of replication; under
  * TCG a boot can land in a slow mode for one benchmark, e.g. 2p/0K 101 us in one boot and
  * 50-63 in six others). One boot alone is judged as it is.
  */
@@ -466,8 +466,8 @@ int main(int argc, char **argv)
 	/*
 	 * Under UML every syscall and wakeup is a ptrace round trip that swamps the protocol
 	 * work: AF UNIX comes out above UDP and TCP level with UDP (seen: 119.6 and 119.3 us);
-	 * lmbench's own UML figures show the same (shared/reference: AF UNIX 200, UDP 189,
-	 * TCP 196 us). Everywhere else the protocol work must show.
+	 * lmbench's own UML figures show the same (its reference runs, bench/README.md: AF UNIX
+	 * 200, UDP 189, TCP 196 us). Everywhere else the protocol work must show.
 	 */
 	if (hv && strcmp(hv, "UML") == 0) {
 		printf("plausible: not checked under UML: lat_unix <= lat_udp < lat_tcp\n");

@@ -135,7 +135,7 @@ static void test_mann_whitney(void **state)
 static void test_mde(void **state)
 {
 	(void)state;
-	/* METHODS.md: about 2% at B = 5 when boots spread 1% (t_0.975,8 = 2.306, t_0.8,8 = 0.8889) */
+	/* docs/methods.md: about 2% at B = 5 when boots spread 1% (t_0.975,8 = 2.306, t_0.8,8 = 0.8889) */
 	NEAR(ib_stat_mde(0.01, 5), (2.306004 + 0.888889) * sqrt(2) * 0.01 / sqrt(5), 1e-5);
 	assert_true(ib_stat_mde(0.01, 10) < ib_stat_mde(0.01, 5));
 	assert_true(isnan(ib_stat_mde(0.01, 1)));
