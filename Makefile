@@ -458,7 +458,7 @@ include $(sort $(wildcard $(srctree)/mk/*.mk))
 # ---- cleaning ---------------------------------------------------------------------------
 clean:
 	$(Q)rm -rf $(O)/guest $(O)/host $(O)/bench $(O)/initramfs $(O)/tests $(O)/include \
-		$(O)/initbench $(O)/initramfs.cpio $(IMAGE) $(O)/check $(O)/full
+		$(O)/initbench $(O)/initramfs.cpio $(IMAGE) $(O)/check $(O)/full $(O)/man
 
 mrproper distclean:
 	$(Q)rm -rf $(O)
