@@ -3,7 +3,8 @@
 # `make install` into a DESTDIR, typed as a user would (no root needed), and `make uninstall`
 # (docs/install.md): every file in its place with its mode and nothing else, the installed
 # binary runs, its man page renders and names every command, bash completion offers the
-# commands, a command's options and knobs, and stored labels; uninstall leaves no file.
+# commands, a command's options and knobs, and stored labels; uninstall leaves no file; a
+# build for another ARCH installs only its image and modules, in lib/initbench/ARCH/.
 # Refusals: a relative PREFIX, a build dir with nothing built. Checks that need the CLI's
 # lookup of ../lib/initbench/ or `report --labels` print a SKIP line until the binary has them.
 . "$srctree/tests/lib.sh"
@@ -183,6 +184,25 @@ no_file_left() {
 	[ ! -e "$R/lib/initbench" ] || { echo "$R/lib/initbench is still there"; return 1; }
 }
 check "uninstall leaves no file, and no lib/initbench" no_file_left
+
+# ---- another architecture's build: its image (with modules) in lib/initbench/ARCH/ -----
+# a stand-in build directory: install only copies, so the files need not be real images
+case $(uname -m) in aarch64) other=x86_64 ;; *) other=arm64 ;; esac
+F=$T/build-$other
+mkdir -p "$F/modules"
+echo image > "$F/initramfs.cpio.gz"
+echo modules > "$F/modules.cpio.gz"
+echo /lib/modules/test > "$F/modules/spec"
+foreign() {
+	mk install ARCH=$other O="$F" DESTDIR="$D" PREFIX=/usr/local || return 1
+	printf '%s\n' "$R/lib/initbench/$other/initramfs.cpio.gz" "$R/lib/initbench/$other/modules.cpio.gz" > "$T/want-files"
+	find "$D" -type f | sort > "$T/got-files"
+	diff -u "$T/want-files" "$T/got-files" || return 1
+	cmp "$F/modules.cpio.gz" "$R/lib/initbench/$other/modules.cpio.gz" || return 1
+	mk uninstall ARCH=$other O="$F" DESTDIR="$D" PREFIX=/usr/local || return 1
+	[ ! -e "$R/lib/initbench" ] || { find "$R/lib/initbench"; return 1; }
+}
+check "an ARCH=$other build installs its image and modules in lib/initbench/$other/ only" foreign
 
 # ---- refusals: one line naming what to fix, nothing installed -------------------------
 refused() {	# refused PATTERN MAKE-ARGS...: make fails, one line on stderr matching PATTERN
