@@ -51,7 +51,7 @@ _initbench_options()
 
 _initbench()
 {
-	local cur=${COMP_WORDS[COMP_CWORD]} prev= prog=${COMP_WORDS[0]} cmd= results= help spec i
+	local cur=${COMP_WORDS[COMP_CWORD]} prev='' prog=${COMP_WORDS[0]} cmd='' results='' help spec i
 	local alt alts
 	COMPREPLY=()
 	((COMP_CWORD > 0)) && prev=${COMP_WORDS[COMP_CWORD - 1]}
@@ -63,8 +63,7 @@ _initbench()
 		esac
 	done
 	# the words are as typed: a leading ~/ is not expanded yet
-	[[ $prog == "~/"* ]] && prog=$HOME/${prog#"~/"}
-	[[ $results == "~/"* ]] && results=$HOME/${results#"~/"}
+	prog=${prog/#\~\//$HOME/} results=${results/#\~\//$HOME/}
 	if [[ -z $cmd ]]; then
 		_initbench_add "$cur" < <("$prog" help 2>/dev/null | sed -n 's/^  \([a-z][a-z0-9-]*\) .*/\1/p')
 		return 0
