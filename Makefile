@@ -156,6 +156,13 @@ help:
 	@echo '  fuzz             - libFuzzer on the record parser and lmbench importer, FUZZ_SECONDS=600 each'
 	@echo '  sanitize         - ASan+UBSan builds of initbench, the unit tests and the suite in $$(O)/san'
 	@echo ''
+	@echo 'Install (docs/install.md; never builds: run make first, with the same O= and ARCH=):'
+	@echo '  install          - copy the host tool, the image, the suite, the man page and bash completion'
+	@echo '                     under DESTDIR/PREFIX (PREFIX=/usr/local; DESTDIR= for a staging tree);'
+	@echo '                     an ARCH= build for another machine installs its image in lib/initbench/ARCH/'
+	@echo '  uninstall        - remove what install put there (same PREFIX, DESTDIR and ARCH)'
+	@echo '  man              - the manual page $$(O)/man/initbench.1, from initbench'"'"'s own help (help2man)'
+	@echo ''
 	@echo 'Cleaning:'
 	@echo '  clean            - remove build output, keep .config, kernels and results'
 	@echo '  mrproper         - remove all of $$(O)'
@@ -469,7 +476,7 @@ include $(sort $(wildcard $(srctree)/mk/*.mk))
 # ---- cleaning ---------------------------------------------------------------------------
 clean:
 	$(Q)rm -rf $(O)/guest $(O)/host $(O)/bench $(O)/initramfs $(O)/tests $(O)/include \
-		$(O)/initbench $(O)/initramfs.cpio $(IMAGE) $(O)/check $(O)/full
+		$(O)/initbench $(O)/initramfs.cpio $(IMAGE) $(O)/check $(O)/full $(O)/man
 
 mrproper distclean:
 	$(Q)rm -rf $(O)
