@@ -102,7 +102,7 @@ FORCE:
 
 .PHONY: all help deps defconfig menuconfig nconfig oldconfig olddefconfig savedefconfig \
 	listnewconfig clean mrproper distclean run report native kernel-default check \
-	check-unit check-integration bench-harness image suite host
+	check-unit bench-harness image suite host
 
 all: image host
 
@@ -121,23 +121,25 @@ help:
 	@echo 'Build:'
 	@echo '  all (default)    - the image $$(O)/initramfs.cpio.gz and the host tool $$(O)/initbench'
 	@echo '  image / suite / host - one part only'
-	@echo '  deps             - install missing Debian packages (as root)'
 	@echo '                     MODULES=DIR|default: append CONFIG_IB_MODULES of a /lib/modules/<version>'
 	@echo '                     tree (default: the default kernel'"'"'s .deb) as a second cpio (docs/disk.md)'
+	@echo '  deps             - install the build'"'"'s missing Debian packages; every target installs'
+	@echo '                     what it needs first (as root; otherwise it prints the apt-get line and stops)'
 	@echo ''
 	@echo 'Measure and report:'
 	@echo '  run              - boot KERNEL RUNS times, store results under LABEL, print the summary'
 	@echo '                     KERNEL=default|uml|PATH (default: Debian cloud kernel, fetched once)'
 	@echo '                     RUNS=n LABEL=name ACCEL=auto|kvm|tcg APPEND="kernel args"'
-	@echo '                     DISK=[nvme:]FILE attach a disk image (with APPEND="initbench.out=vda")'
-	@echo '  native           - run the same suite on this host, label "native"'
+	@echo '                     DISK=[ro:][nvme:]FILE attach a disk image (with APPEND="initbench.out=vda")'
+	@echo '  native           - run the same suite on this host, label "native", RUNS=n'
 	@echo '  compare-run      - boot VARIANTS="base:default new:PATH" interleaved, RUNS blocks, then compare'
-	@echo '                     APPEND_<name>="args" per variant, SEED=n for a reproducible order'
+	@echo '                     APPEND="args" for all, APPEND_<name>="args" per variant, SEED=n for a'
+	@echo '                     reproducible order, RUN_OPTS="--reps 5 ..." more initbench run options'
 	@echo '  report           - print the lmbench summary of every stored boot'
-	@echo '  export           - FORMAT=html|csv|json [COMPARE=compare.json] [LABELS=...]: out/export*'
+	@echo '  export           - FORMAT=html|csv|json [COMPARE=compare.json] [LABELS=...]: $$(O)/export*'
 	@echo '  lava-job         - a LAVA job for this image: LAVA_DEVICE_TYPE=qemu|TYPE [LAVA_BOOT_METHOD=...] (docs/lava.md)'
 	@echo '  lava-run         - run that job with lava-run (no server), import its log as label lava, report'
-	@echo '  kernel-default   - fetch and unpack Debian'"'"'s cloud kernel into $$(O)/kernels/'
+	@echo '  kernel-default   - fetch and unpack Debian'"'"'s cloud kernel into $$(KERNELS) (default $$(O)/kernels)'
 	@echo '  kernel           - build KERNEL_SRC=DIR|TARBALL [KERNEL_BASE=tinyconfig|defconfig|olddefconfig]'
 	@echo '                     [KERNEL_CONFIG=FILE] [LABEL=name] into $$(O)/kernels/LABEL/ (bzImage, config);'
 	@echo '                     KERNEL_FRAGMENT="FILE..." merged last (e.g. an option off), KERNEL_BUILD=DIR'
@@ -150,7 +152,9 @@ help:
 	@echo '                     (boot/kexec KERNEL IMAGE [ARGS]: kexec into it from a running system)'
 	@echo ''
 	@echo 'Tests and figures:'
-	@echo '  check            - unit tests, then boots of the quick profile under QEMU-TCG and UML'
+	@echo '  check            - every test (about 25 minutes): unit tests; the quick profile booted under QEMU'
+	@echo '                     (x86_64 and arm64), UML and natively; make kernel, disks, LAVA, faults, fuzz,'
+	@echo '                     sanitizers, make install; make run in a fresh Debian root (debootstrap)'
 	@echo '  check-unit       - unit tests only'
 	@echo '  bench-harness    - print image size, time to first record, quick and full profile wall times'
 	@echo '  fuzz             - libFuzzer on the record parser and lmbench importer, FUZZ_SECONDS=600 each'
@@ -164,14 +168,12 @@ help:
 	@echo '  man              - the manual page $$(O)/man/initbench.1, from initbench'"'"'s own help (help2man)'
 	@echo ''
 	@echo 'Cleaning:'
-	@echo '  clean            - remove build output, keep .config, kernels and results'
-	@echo '  mrproper         - remove all of $$(O)'
+	@echo '  clean            - remove build output and $$(O)/check; keep .config, kernels and results'
+	@echo '  mrproper, distclean - remove all of $$(O)'
 	@echo ''
 	@echo 'Options: O=dir (output directory), V=1 (show commands and launcher command lines)'
 	@echo 'Architectures (ARCH=, default this host'"'"'s: $(ib_host_arch); CROSS_COMPILE=prefix; docs/arch.md):'
 	@$(ib_arch_help)
-	@echo ''
-	@echo 'Kernel command line for quieter measurements: make cmdline (consider, never forced)'
 
 # Every entry target installs what it needs before it starts: deps-TARGET installs the
 # packages of the PKGS_* variables that DEPS_TARGET names (expanded when it runs, so that
