@@ -223,6 +223,8 @@ config_stamp := $(O)/include/.tmp/stamp
 $(config_h): $(config_stamp)
 	@:
 
+# olddefconfig rewrites .config (checked already by values-ok, below): the check is touched
+# after it, or every make would redo it, and with it the manifest and the image.
 $(config_stamp): $(O)/.config $(KCONFIG_FILES)
 	$(call quiet,CONF,$(config_h))mkdir -p $(O)/include/config $(O)/include/.tmp
 	$(Q)cd $(O) && $(KCONFIG_ENV) $(CONF) -s --olddefconfig $(srctree)/Kconfig
@@ -230,7 +232,7 @@ $(config_stamp): $(O)/.config $(KCONFIG_FILES)
 	$(Q)cd $(O) && $(KCONFIG_ENV) KCONFIG_AUTOHEADER=$(O)/include/.tmp/config.h \
 		KCONFIG_AUTOCONFIG=$(O)/include/.tmp/auto.conf $(CONF) -s --silentoldconfig $(srctree)/Kconfig
 	$(Q)cmp -s $(O)/include/.tmp/config.h $(config_h) || cp $(O)/include/.tmp/config.h $(config_h)
-	$(Q)touch $@
+	$(Q)touch $(config_values_ok) $@
 
 # Bad Kconfig values (docs/faults.md): kconfig itself replaces an out-of-range int with its
 # default without a word, and a malformed one with only a warning. Before config.h is made,
