@@ -184,8 +184,16 @@ static int dry_kvm(struct ib_run_ctx *rc)
 		return 0;
 	if (!strcmp(rc->o->accel, "kvm"))
 		return 1;
-	return ib_arch_kvm_usable(ib_qemu_arch(&qc), why, sizeof(why)) &&
-	       ib_kvm_check(why, sizeof(why)) == 0;
+	if (ib_arch_kvm_usable(ib_qemu_arch(&qc), why, sizeof(why)) &&
+	    ib_kvm_check(why, sizeof(why)) == 0) {
+		if (!rc->accel.decided)
+			fprintf(stderr, "initbench: dry run, --accel auto: KVM shown; a real run "
+				"first probes it (%g s for a first byte) and falls back to -accel "
+				"tcg\n", rc->o->probe_s);
+		rc->accel.decided = 1;
+		return 1;
+	}
+	return 0;
 }
 
 static int dry_boot(struct ib_run_ctx *rc)

@@ -73,16 +73,15 @@ size_t ib_progress_format(const struct ib_progress *p, double elapsed_s, char *b
 	char name[96], where[160], what[160], when[96];
 
 	if (p->block)
-		snprintf(where, sizeof(where), "boot %u/%u variant=%s block %u", p->boot,
-			 p->nboots, p->label ? p->label : "?", p->block);
+		snprintf(where, sizeof(where), "boot %u/%u %s (block %u)", p->boot, p->nboots,
+			 p->label ? p->label : "?", p->block);
 	else
-		snprintf(where, sizeof(where), "boot %u/%u label=%s", p->boot, p->nboots,
+		snprintf(where, sizeof(where), "boot %u/%u %s", p->boot, p->nboots,
 			 p->label ? p->label : "?");
 	if (!p->planned) {
 		snprintf(what, sizeof(what), "starting");
 	} else if (p->done >= p->planned) {
-		snprintf(what, sizeof(what), "benchmark %u/%u done, finishing", p->planned,
-			 p->planned);
+		snprintf(what, sizeof(what), "benchmark %u/%u done", p->planned, p->planned);
 	} else {
 		plan_entry(p->order, p->done, name, sizeof(name));
 		snprintf(what, sizeof(what), "benchmark %u/%u %s", p->done + 1, p->planned, name);
@@ -90,15 +89,14 @@ size_t ib_progress_format(const struct ib_progress *p, double elapsed_s, char *b
 	if (elapsed_s < 0)
 		elapsed_s = 0;
 	if (p->est_s > 0 && elapsed_s < p->est_s)
-		snprintf(when, sizeof(when), "%.0f s, ~%.0f s left", elapsed_s, p->est_s - elapsed_s);
+		snprintf(when, sizeof(when), "%.0f s (~%.0f s left)", elapsed_s, p->est_s - elapsed_s);
 	else if (p->est_s > 0)
-		snprintf(when, sizeof(when), "%.0f s (the last boot took %.0f s)", elapsed_s,
-			 p->est_s);
+		snprintf(when, sizeof(when), "%.0f s (last boot %.0f s)", elapsed_s, p->est_s);
 	else
 		snprintf(when, sizeof(when), "%.0f s", elapsed_s);
 	if (!cap)
 		return 0;
-	snprintf(buf, cap, "initbench: %s  %s  %s", where, what, when);
+	snprintf(buf, cap, "initbench: %s: %s, %s", where, what, when);
 	return strlen(buf);
 }
 

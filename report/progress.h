@@ -13,7 +13,8 @@
  *  - plain mode: one line per outcome record,
  *    "initbench: benchmark i/M name[#round] status[: reason] (N ms)", no "\r".
  * ib_progress_format() is the tty line as a pure function of p and the time since the boot
- * started: "initbench: boot 2/3 label=x  benchmark 5/17 lat_pipe  12 s, ~29 s left".
+ * started: "initbench: boot 2/3 x: benchmark 5/17 lat_pipe, 12 s (~29 s left)" (a campaign:
+ * "boot 4/10 new (block 2): ..."; before the plan "starting", after it "benchmark 17/17 done").
  * ib_progress_estimate() is the wall time of the label's last complete boot stored under
  * label_dir (its results.json launch facts), or -1 without one.
  * None of these fail; only ib_progress_estimate() allocates (and frees) memory.
