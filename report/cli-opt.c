@@ -60,6 +60,14 @@ static void word_name(const char *w, char *out, size_t cap)
 	snprintf(out, cap, "%.*s", (int)strcspn(w, "="), w);
 }
 
+static int spelled_out(const struct ib_getopt *g, const char *name)
+{
+	for (const struct option *o = g->lo; o->name; o++)
+		if (!strcmp(o->name, name))
+			return 1;
+	return 0;
+}
+
 int ib_getopt_next(struct ib_getopt *g, int argc, char **argv, const char **arg,
 		   const struct ib_optdef **def, char *err, size_t errlen)
 {
@@ -93,7 +101,9 @@ int ib_getopt_next(struct ib_getopt *g, int argc, char **argv, const char **arg,
 	}
 	if (c == ':') {
 		word_name(argv[optind - 1], typed, sizeof(typed));
-		snprintf(err, errlen, "bad argument '%s': needs a value", typed);
+		snprintf(err, errlen, "bad argument '%s': %s", typed,
+			 typed[1] != '-' || spelled_out(g, typed + 2) ? "needs a value"
+								   : "unknown option");
 		return -1;
 	}
 	if (c == '?') {
