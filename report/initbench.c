@@ -221,7 +221,8 @@ static int cmd_native(int argc, char **argv)
 static void usage(FILE *f)
 {
 	fprintf(f, "usage: initbench COMMAND [ARGS]   (initbench COMMAND --help for its options)\n"
-		   "       initbench --version | --help\n");
+		   "usage: initbench help [COMMAND]\n"
+		   "usage: initbench --version | --help\n");
 	for (size_t i = 0; i < NCMDS; i++) {
 		const char *h = cmds[i].help;
 

@@ -25,12 +25,12 @@ fi
 say "version: $v"
 "$IB" help > "$R/help" || die "help exited $?"
 for w in "lmbench summary" "console capture" "raw disk dump" "LAVA job log" "console log"; do
-	grep -q "$w" "$R/help" || die "help does not say what import/parse read: '$w'"
+	tr -s '\n ' '  ' < "$R/help" | grep -q "$w" || die "help does not say what import/parse read: '$w'"
 done
 for c in run native report parse compare export import lava help version; do
 	"$IB" $c --help > "$R/help-$c" 2> "$R/help-$c.err" || die "$c --help exited $?"
 	[ -s "$R/help-$c.err" ] && die "$c --help wrote to stderr"
-	head -n 1 "$R/help-$c" | grep -q "^usage: initbench $c" || die "$c --help: $(head -n 1 "$R/help-$c")"
+	grep -q "^usage: initbench $c" "$R/help-$c" || die "$c --help: $(head -n 1 "$R/help-$c")"
 done
 grep -q 'INITBENCH_RESULTS' "$R/help-report" || die "report --help does not give the results rule"
 say "help: every command's usage on stdout, exit 0"
@@ -103,20 +103,20 @@ script -qfec "cd '$O' && INITBENCH_RESULTS='$R/env' '$IB' native $BENCH --hello 
 	/dev/null > "$R/tty.out" 2>&1 < /dev/null || { cat -A "$R/tty.out" | tail; die "native under a pty failed"; }
 for i in 1 2 3; do
 	grep -q "${cr}initbench: boot 1/1 clienv: benchmark $i/3 [a-z_]*, [0-9]* s" "$R/tty.out" ||
-		{ cat -A "$R/tty.out" | head -c 2000; die "pty: no \\r line naming benchmark $i/3"; }
+		{ cat -A "$R/tty.out" | head -c 2000; die "pty: no CR-redrawn line naming benchmark $i/3"; }
 done
 grep -q "^initbench: benchmark [0-9]/3" "$R/tty.out" && die "pty: plain benchmark lines too"
 (cd /tmp && INITBENCH_RESULTS="$R/env" "$IB" native $BENCH --label clienv) > "$R/plain.out" 2> "$R/plain.err" ||
 	{ cat "$R/plain.err"; die "native without a terminal failed"; }
-grep -q "$cr" "$R/plain.err" && die "no terminal, yet \\r in the output"
+grep -q "$cr" "$R/plain.err" && die "no terminal, yet a CR in the output"
 [ "$(grep -c '^initbench: benchmark [123]/3 ' "$R/plain.err")" -eq 3 ] || die "plain: $(cat "$R/plain.err")"
-say "progress: $(grep -o "${cr}initbench: boot" "$R/tty.out" | wc -l) redraws on a pty; 3 plain lines and no \\r otherwise"
+say "progress: $(grep -o "${cr}initbench: boot" "$R/tty.out" | wc -l) redraws on a pty; 3 plain lines and no CR otherwise"
 
 # ---- one results rule, from any directory
 (cd /tmp && INITBENCH_RESULTS="$R/env" "$IB" report --labels) > "$R/labels" || die "report --labels exited $?"
 [ "$(cat "$R/labels")" = clienv ] || die "report --labels: $(cat "$R/labels")"
 (cd /tmp && INITBENCH_RESULTS="$R/env" "$IB" report) > "$R/report" || die "report from /tmp exited $?"
-[ "$(grep -c '^clienv ' "$R/report")" -eq 2 ] || die "report from /tmp: $(cat "$R/report")"
+grep -q '^clienv ' "$R/report" || die "report from /tmp: $(cat "$R/report")"
 (cd "$R" && "$IB" export --format csv --results env clienv) > "$R/csv" || die "export --results env exited $?"
 grep -q '^clienv,' "$R/csv" || die "export: no clienv rows"
 # no --results, no variable: results/ beside this build tree's initbench
