@@ -108,7 +108,7 @@ static void say_outcome(const struct ib_run_ctx *rc, unsigned i, const char *wha
 	if (verdict == IB_EXIT_LAUNCHER) {
 		if (r->pin_failed)
 			fprintf(stderr, "initbench: cannot pin %s to host CPU %d: %s "
-				"(try --host_cpu -1 or another CPU)\n", what, r->host_cpu,
+				"(try --host-cpu -1 or another CPU)\n", what, r->host_cpu,
 				strerror(r->spawn_errno));
 		else if (r->spawn_errno)
 			fprintf(stderr, "initbench: cannot start %s: %s\n", what,
@@ -121,7 +121,7 @@ static void say_outcome(const struct ib_run_ctx *rc, unsigned i, const char *wha
 				launcher, strsignal(r->term_signal), r->last_err[0] ? ": " : "",
 				r->last_err);
 	} else if (r->ended_by == IB_END_FLOOD) {
-		fprintf(stderr, "initbench: the console log reached %u MiB (--log_max): %s was "
+		fprintf(stderr, "initbench: the console log reached %u MiB (--log-max): %s was "
 			"stopped and the log ends there\n", o->log_max_mb, launcher);
 	} else if (r->ended_by == IB_END_NOINIT) {
 		fprintf(stderr, "initbench: the kernel could not run the image's init (\"%s\"): "
