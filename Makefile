@@ -278,7 +278,7 @@ $(HELLO): $(O)/guest/bench/hello.o
 	$(Q)$(GUEST_CC) $(GUEST_LDFLAGS) -o $@ $^
 
 INIT_OBJS := $(patsubst %.c,$(O)/guest/%.o,initramfs/init.c initramfs/diskout.c \
-	initramfs/dump.c initramfs/blkid.c initramfs/say.c bench/lib/record.c)
+	initramfs/dump.c initramfs/blkid.c initramfs/say.c bench/lib/record.c bench/lib/pid1knobs.c)
 $(INIT): $(INIT_OBJS)
 	$(call quiet,LD,$@)mkdir -p $(dir $@)
 	$(Q)$(GUEST_CC) $(GUEST_LDFLAGS) -o $@ $^

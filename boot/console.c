@@ -270,6 +270,8 @@ static void log_bytes(struct cap *c, const char *p, size_t n)
 	}
 	c->logged += n;
 	if (n && !c->io_error && write_all(c->log_fd, p, n) < 0) {
+		if (c->o->on_tick)
+			c->o->on_tick(c->o->ctx, 1);
 		fprintf(stderr, "initbench: %s: write: %s\n", c->o->log_path, strerror(errno));
 		c->io_error = 1;
 	}
@@ -519,6 +521,8 @@ int ib_console_run(const struct ib_console_opts *o, struct ib_console_result *r)
 		double t;
 
 		pump_all(&c, fds, 50);
+		if (o->on_tick)
+			o->on_tick(o->ctx, 0);
 		memset(&si, 0, sizeof(si));
 		if (waitid(P_PID, (id_t)pid, &si, WEXITED | WNOHANG | WNOWAIT) == 0 &&
 		    si.si_pid == pid)
@@ -575,5 +579,7 @@ int ib_console_run(const struct ib_console_opts *o, struct ib_console_result *r)
 		c.io_error = 1;
 	free(c.line);
 	free(c.held);
+	if (o->on_tick)
+		o->on_tick(o->ctx, 1);
 	return c.io_error ? -1 : 0;
 }

@@ -24,7 +24,9 @@
  *    the group, SIGKILL one second later. Stragglers of the group are SIGKILLed after the
  *    leader exits (it is reaped only after that, so the group id cannot be reused meanwhile).
  *  - opts->on_line, if set, is called with every complete stdout line (without the newline,
- *    `\r` kept), for progress display only.
+ *    `\r` kept), for progress display only. opts->on_tick, if set, is called with final 0
+ *    at least every 50 ms while the child runs, and with final 1 before anything else this
+ *    prints and before returning (a progress line on a terminal is then cleared).
  * Returns 0 when the child ran (whatever its outcome, see res), -1 when it could not be
  * started (ended_by = IB_END_SPAWN and spawn_errno != 0 says why: exec, pinning) or on a
  * host I/O error (spawn_errno == 0; the message is printed).
@@ -77,6 +79,7 @@ struct ib_console_opts {
 	unsigned long long log_max; /* 0: no limit; else the log ends at this many bytes and
 	                             * the child is stopped (IB_END_FLOOD) */
 	void (*on_line)(void *ctx, const char *line, size_t len);
+	void (*on_tick)(void *ctx, int final);
 	void *ctx;
 	int verbose;                /* print the quoted command line to stderr first */
 };

@@ -36,6 +36,7 @@
 #define _GNU_SOURCE
 #include "config.h"
 #include "diskout.h"
+#include "pid1knobs.h"
 #include "say.h"
 
 #include <dirent.h>
@@ -256,8 +257,9 @@ static const char *set_governor(void)
 }
 
 /*
- * PID 1's own knobs, from initbench.* words of /proc/cmdline (the last occurrence wins;
- * a bad value is said in one line, named in `refused` and the one in force is kept):
+ * PID 1's own knobs (names in bench/lib/pid1knobs.c), from initbench.* words of
+ * /proc/cmdline (the last occurrence wins; a bad value is said in one line, named in
+ * `refused` and the one in force is kept):
  *   shell=0|1            the rescue shell instead of measuring
  *   out=SPEC             results also to a disk (dump.h), default CONFIG_IB_OUT
  *   end=poweroff|reboot  what to do at the end (reboot: for N boots in a loop on one
@@ -332,15 +334,14 @@ static void pid1_knobs_read(struct pid1_knobs *k)
 
 	for (tok = strtok_r(buf, " \t\n", &save); tok;
 	     tok = strtok_r(NULL, " \t\n", &save)) {
-		static const char *const names[] = { "shell", "out", "end" };
-
 		if (strncmp(tok, "initbench.", 10))
 			continue;
-		for (size_t i = 0; i < sizeof(names) / sizeof(names[0]); i++) {
-			size_t l = strlen(names[i]);
+		for (size_t i = 0; ib_pid1_knobs[i].name; i++) {
+			const char *name = ib_pid1_knobs[i].name;
+			size_t l = strlen(name);
 
-			if (!strncmp(tok + 10, names[i], l) && (!tok[10 + l] || tok[10 + l] == '='))
-				pid1_knob(k, names[i], tok[10 + l] ? tok + 11 + l : "");
+			if (!strncmp(tok + 10, name, l) && (!tok[10 + l] || tok[10 + l] == '='))
+				pid1_knob(k, name, tok[10 + l] ? tok + 11 + l : "");
 		}
 	}
 }

@@ -3,92 +3,193 @@
  * commands.c - `initbench report` and `initbench parse` (results.h). argv[0] is the
  * subcommand's name, as getopt expects; options may come before or after the operands.
  */
+#define _GNU_SOURCE
+#include <dirent.h>
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
+#include "cli-opt.h"
+#include "cli-paths.h"
 #include "results.h"
+#include "runopts.h"
 #include "store.h"
 #include "summary.h"
 
-/* "--name VALUE" or "--name=VALUE" at argv[*i]; NULL if argv[*i] is not that option */
-static const char *opt(int argc, char **argv, int *i, const char *name, int *bad)
+static const char report_usage[] =
+	"usage: initbench report [--results DIR] [LABEL...]\n"
+	"       initbench report --labels [--results DIR]\n"
+	"  reads RESULTS/LABEL/N/results.json of every boot (or of the labels given) and prints\n"
+	"  the lmbench 2.0 summary, one row per boot; --labels prints the stored labels, one a\n"
+	"  line.\n" IB_RESULTS_HELP;
+
+static const char parse_usage[] =
+	"usage: initbench parse LOG [--json OUT]\n"
+	"  reads one console log (a boot's console.log, or a capture of a serial console),\n"
+	"  checks its records and prints what is missing or corrupt, then the benchmarks;\n"
+	"  --json OUT: also the results.json it makes. Exit: 0 complete, 1 incomplete, 2 no\n"
+	"  records or unreadable.\n";
+
+enum { K_RESULTS = 2, K_LABELS, K_JSON, K_HELP };
+
+/* a label directory holds at least one numbered boot directory */
+static int has_boot(const char *dir)
 {
-	size_t n = strlen(name);
-	if (strncmp(argv[*i], name, n))
-		return NULL;
-	if (argv[*i][n] == '=')
-		return argv[*i] + n + 1;
-	if (argv[*i][n])
-		return NULL;
-	if (*i + 1 >= argc) {
-		fprintf(stderr, "initbench %s: %s needs a value\n", argv[0], name);
-		*bad = 1;
-		return NULL;
+	DIR *d = opendir(dir);
+	struct dirent *de;
+	int found = 0;
+
+	if (!d)
+		return 0;
+	while (!found && (de = readdir(d)))
+		found = de->d_name[0] && strspn(de->d_name, "0123456789") == strlen(de->d_name);
+	closedir(d);
+	return found;
+}
+
+static int cmp_str(const void *a, const void *b)
+{
+	return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+/* for bash completion: names only, sorted, nothing else on stdout */
+static int print_labels(const char *dir)
+{
+	DIR *d = opendir(dir);
+	struct dirent *de;
+	char **names = NULL;
+	size_t n = 0, cap = 0;
+
+	if (!d) {
+		if (errno == ENOENT)
+			return 0;   /* nothing stored yet: no labels */
+		fprintf(stderr, "initbench report: %s: %s\n", dir, strerror(errno));
+		return 1;
 	}
-	return argv[++*i];
+	while ((de = readdir(d))) {
+		char *path;
+
+		if (!ib_label_ok(de->d_name) || asprintf(&path, "%s/%s", dir, de->d_name) < 0)
+			continue;
+		if (has_boot(path) && n == cap) {
+			char **more = realloc(names, (cap * 2 + 16) * sizeof(*names));
+
+			if (more) {
+				names = more;
+				cap = cap * 2 + 16;
+			}
+		}
+		if (has_boot(path) && n < cap && (names[n] = strdup(de->d_name)))
+			n++;
+		free(path);
+	}
+	closedir(d);
+	if (n)
+		qsort(names, n, sizeof(*names), cmp_str);
+	for (size_t i = 0; i < n; i++) {
+		printf("%s\n", names[i]);
+		free(names[i]);
+	}
+	free(names);
+	return 0;
 }
 
 int ib_cmd_report(int argc, char **argv)
 {
-	const char *dir = "out/results", *v;
-	char **labels = calloc((size_t)argc + 1, sizeof(*labels));
-	int nl = 0, bad = 0;
+	static const struct ib_optdef defs[] = {
+		{ "results", required_argument, K_RESULTS, 0 },
+		{ "labels", no_argument, K_LABELS, 0 },
+		{ "help", no_argument, K_HELP, 'h' },
+	};
+	const char *given = NULL, *v;
+	const struct ib_optdef *def;
+	char **labels = calloc((size_t)argc + 1, sizeof(*labels)), err[256], *dir;
+	int nl = 0, key, list = 0, rc;
+	struct ib_getopt g;
 	struct ib_set set;
 
 	if (!labels)
 		return 1;
-	for (int i = 1; i < argc && !bad; i++) {
-		if ((v = opt(argc, argv, &i, "--results", &bad)))
-			dir = v;
-		else if (!bad && (!strcmp(argv[i], "-h") || !strcmp(argv[i], "--help"))) {
-			printf("usage: initbench report [--results DIR] [LABEL...]\n");
+	ib_getopt_init(&g, defs, sizeof(defs) / sizeof(defs[0]));
+	while ((key = ib_getopt_next(&g, argc, argv, &v, &def, err, sizeof(err))) > 0) {
+		if (key == K_HELP) {
+			fputs(report_usage, stdout);
 			free(labels);
 			return 0;
-		} else if (!bad && argv[i][0] == '-') {
-			fprintf(stderr, "initbench report: unknown option %s\n", argv[i]);
-			bad = 1;
-		} else if (!bad)
-			labels[nl++] = argv[i];
+		}
+		if (key == K_RESULTS)
+			given = v;
+		else if (key == K_LABELS)
+			list = 1;
+		else
+			labels[nl++] = (char *)v;
 	}
-	if (bad) {
+	if (key < 0 || (list && nl)) {
+		fprintf(stderr, "initbench report: %s (initbench report --help)\n",
+			key < 0 ? err : "--labels takes no LABEL");
 		free(labels);
 		return 2;
 	}
-	int rc = ib_store_load(dir, labels, nl, &set);
+	dir = ib_results_dir(given);
+	if (!dir) {
+		free(labels);
+		return 1;
+	}
+	if (list) {
+		rc = print_labels(dir);
+		free(dir);
+		free(labels);
+		return rc;
+	}
+	rc = ib_store_load(dir, labels, nl, &set);
 	free(labels);
 	if (!set.n) {
 		fprintf(stderr, "initbench report: no results under %s\n", dir);
 		ib_set_free(&set);
+		free(dir);
 		return 1;
 	}
 	ib_summary_print(stdout, &set);
 	ib_set_free(&set);
+	free(dir);
 	return rc ? 1 : 0;
 }
 
 int ib_cmd_parse(int argc, char **argv)
 {
+	static const struct ib_optdef defs[] = {
+		{ "json", required_argument, K_JSON, 0 },
+		{ "help", no_argument, K_HELP, 'h' },
+	};
 	const char *log_path = NULL, *json = NULL, *v;
-	int bad = 0;
+	const struct ib_optdef *def;
+	char err[256];
+	int key, bad = 0;
+	struct ib_getopt g;
 	struct ib_log log;
 
-	for (int i = 1; i < argc && !bad; i++) {
-		if ((v = opt(argc, argv, &i, "--json", &bad)))
-			json = v;
-		else if (!bad && argv[i][0] == '-' && argv[i][1]) {
-			fprintf(stderr, "initbench parse: unknown option %s\n", argv[i]);
+	ib_getopt_init(&g, defs, sizeof(defs) / sizeof(defs[0]));
+	while (!bad && (key = ib_getopt_next(&g, argc, argv, &v, &def, err, sizeof(err))) != 0) {
+		if (key == K_HELP) {
+			fputs(parse_usage, stdout);
+			return 0;
+		}
+		if (key < 0) {
+			fprintf(stderr, "initbench parse: %s\n", err);
 			bad = 1;
-		} else if (!bad && !log_path)
-			log_path = argv[i];
-		else if (!bad) {
+		} else if (key == K_JSON) {
+			json = v;
+		} else if (!log_path) {
+			log_path = v;
+		} else {
 			fprintf(stderr, "initbench parse: one LOG only\n");
 			bad = 1;
 		}
 	}
 	if (bad || !log_path) {
-		fprintf(stderr, "usage: initbench parse LOG [--json OUT]\n");
+		fputs(parse_usage, stderr);
 		return 2;
 	}
 	int st = ib_log_parse_file(log_path, &log);

@@ -17,6 +17,8 @@
 #include <jansson.h>
 
 #include "bootdata.h"
+#include "cli-opt.h"
+#include "cli-paths.h"
 #include "compare-int.h"
 #include "results.h"
 #include "stats.h"
@@ -270,10 +272,17 @@ static int one_arch(const struct ib_set *set)
 
 static int usage(FILE *f, int rc)
 {
-	fprintf(f, "usage: initbench compare [--results DIR] [--json OUT] [--noise-floor PCT]\n"
-		   "                         [--aa LABEL_A LABEL_B]... BASE NEW...\n");
+	fputs("usage: initbench compare [--results DIR] [--json OUT] [--noise-floor PCT]\n"
+	      "         [--aa LABEL_A LABEL_B]... BASE NEW...\n"
+	      "  reads the stored boots of the labels BASE, NEW... and prints, per metric, each\n"
+	      "  NEW against BASE: the ratio with its 95% CI, q value, significance and flags;\n"
+	      "  --json OUT also writes them as JSON (for `initbench export --compare`);\n"
+	      "  --aa A B: an A/A pair of labels of one kernel, whose spread sets the noise floor.\n"
+	      IB_RESULTS_HELP, f);
 	return rc;
 }
+
+enum { K_RESULTS = 2, K_JSON, K_FLOOR, K_AA, K_HELP };
 
 /* the variant's rows and aggregates; rows[] are this run's rows, all variants */
 static void print_variant(FILE *f, json_t *jsec, json_t *jall, const struct variant *v,
@@ -350,7 +359,7 @@ static void print_variant(FILE *f, json_t *jsec, json_t *jall, const struct vari
 
 int ib_cmd_compare(int argc, char **argv)
 {
-	const char *dir = "out/results", *json_out = NULL, *metric[MAX_METRICS], *title;
+	const char *dir, *json_out = NULL, *metric[MAX_METRICS], *title;
 	const char *section[MAX_METRICS];
 	char *labels[64], secbuf[MAX_METRICS][96], *e;
 	struct aa_pair aa[8];
@@ -358,31 +367,60 @@ int ib_cmd_compare(int argc, char **argv)
 	double floor_opt = NAN, floor_pct[MAX_METRICS];
 	FILE *f = stdout;
 
-	for (int i = 1; i < argc; i++) {
-		const char *a = argv[i];
-		if (!strcmp(a, "-h") || !strcmp(a, "--help"))
+	static const struct ib_optdef defs[] = {
+		{ "results", required_argument, K_RESULTS, 0 },
+		{ "json", required_argument, K_JSON, 0 },
+		{ "noise-floor", required_argument, K_FLOOR, 0 },
+		{ "aa", required_argument, K_AA, 0 },
+		{ "help", no_argument, K_HELP, 'h' },
+	};
+	const struct ib_optdef *def;
+	const char *val, *given = NULL;
+	char err[256];
+	int key, aa_open = 0;
+	struct ib_getopt g;
+
+	ib_getopt_init(&g, defs, sizeof(defs) / sizeof(defs[0]));
+	while ((key = ib_getopt_next(&g, argc, argv, &val, &def, err, sizeof(err))) != 0) {
+		if (key < 0 || (aa_open && key != IB_OPT_OPERAND)) {
+			fprintf(stderr, "initbench compare: %s\n", key < 0 ? err :
+				"bad argument '--aa': needs two labels, LABEL_A LABEL_B");
+			return usage(stderr, 2);
+		}
+		if (key == K_HELP)
 			return usage(stdout, 0);
-		if ((!strcmp(a, "--results") || !strcmp(a, "--json") || !strcmp(a, "--noise-floor")) &&
-		    i + 1 < argc) {
-			const char *val = argv[++i];
-			if (a[2] == 'r')
-				dir = val;
-			else if (a[2] == 'j')
-				json_out = val;
-			else if ((floor_opt = strtod(val, &e)), !*val || *e || !(floor_opt >= 0)) {
+		if (key == K_RESULTS) {
+			given = val;
+		} else if (key == K_JSON) {
+			json_out = val;
+		} else if (key == K_FLOOR) {
+			floor_opt = strtod(val, &e);
+			if (!*val || *e || !(floor_opt >= 0)) {
 				fprintf(stderr, "initbench compare: bad --noise-floor '%s': a percentage\n", val);
 				return 2;
 			}
-		} else if (!strcmp(a, "--aa") && i + 2 < argc && naa < 8) {
-			aa[naa].a = argv[++i];
-			aa[naa++].b = argv[++i];
-		} else if (a[0] == '-') {
-			fprintf(stderr, "initbench compare: bad option %s\n", a);
-			return usage(stderr, 2);
+		} else if (key == K_AA) {
+			if (naa == 8) {
+				fprintf(stderr, "initbench compare: at most 8 --aa pairs\n");
+				return 2;
+			}
+			aa[naa].a = (char *)val;
+			aa_open = 1;
+		} else if (aa_open) {
+			aa[naa++].b = (char *)val;   /* --aa's second label: the next word */
+			aa_open = 0;
 		} else if (nl < 64) {
-			labels[nl++] = argv[i];
+			labels[nl++] = (char *)val;
 		}
 	}
+	if (aa_open) {
+		fprintf(stderr, "initbench compare: bad argument '--aa': needs two labels, "
+			"LABEL_A LABEL_B\n");
+		return usage(stderr, 2);
+	}
+	dir = ib_results_dir(given);
+	if (!dir)
+		return 1;
 	if (nl < 2)
 		return usage(stderr, 2);
 	for (size_t i = 0; (metric[nm] = ib_summary_metric(i, &title)) && nm < MAX_METRICS; i++) {

@@ -10,6 +10,8 @@
 #include <string.h>
 
 #include "bootdata.h"
+#include "cli-opt.h"
+#include "cli-paths.h"
 #include "export.h"
 #include "results.h"
 #include "store.h"
@@ -17,8 +19,11 @@
 static const char usage[] =
 	"usage: initbench export --format csv|json|html [--results DIR] [--out PATH]\n"
 	"         [--compare COMPARE.JSON] [LABEL...]\n"
+	"  reads the stored boots (of the labels given, else all) and writes them:\n"
 	"  csv, json: --out FILE (default: standard output); html: --out DIR (default out/export)\n"
-	"  --compare: the file `initbench compare --json` wrote (html only)\n";
+	"  --compare: the file `initbench compare --json` wrote (html only)\n" IB_RESULTS_HELP;
+
+enum { K_RESULTS = 2, K_FORMAT, K_OUT, K_COMPARE, K_HELP };
 
 static const char *str(const json_t *o, const char *key)
 {
@@ -236,52 +241,46 @@ static int write_flat(const char *fmt, const char *out, const struct ib_set *set
 	return rc ? 1 : 0;
 }
 
-/* "--name VALUE" or "--name=VALUE" at argv[*i]; NULL if argv[*i] is not that option */
-static const char *opt(int argc, char **argv, int *i, const char *name, int *bad)
-{
-	size_t n = strlen(name);
-	if (strncmp(argv[*i], name, n))
-		return NULL;
-	if (argv[*i][n] == '=')
-		return argv[*i] + n + 1;
-	if (argv[*i][n])
-		return NULL;
-	if (*i + 1 >= argc) {
-		fprintf(stderr, "initbench export: %s needs a value\n", name);
-		*bad = 1;
-		return NULL;
-	}
-	return argv[++*i];
-}
-
 int ib_cmd_export(int argc, char **argv)
 {
-	const char *dir = "out/results", *fmt = NULL, *out = NULL, *cmp = NULL, *v;
-	char **labels = calloc((size_t)argc + 1, sizeof(*labels));
-	int nl = 0, bad = 0, rc;
+	static const struct ib_optdef defs[] = {
+		{ "results", required_argument, K_RESULTS, 0 },
+		{ "format", required_argument, K_FORMAT, 0 },
+		{ "out", required_argument, K_OUT, 0 },
+		{ "compare", required_argument, K_COMPARE, 0 },
+		{ "help", no_argument, K_HELP, 'h' },
+	};
+	const char *given = NULL, *fmt = NULL, *out = NULL, *cmp = NULL, *v;
+	const struct ib_optdef *def;
+	char **labels = calloc((size_t)argc + 1, sizeof(*labels)), err[256], *dir;
+	int nl = 0, bad = 0, rc, key;
+	struct ib_getopt g;
 	struct ib_set set;
 	json_t *compare = NULL;
 
 	if (!labels)
 		return 1;
-	for (int i = 1; i < argc && !bad; i++) {
-		if ((v = opt(argc, argv, &i, "--results", &bad)))
-			dir = v;
-		else if (!bad && (v = opt(argc, argv, &i, "--format", &bad)))
-			fmt = v;
-		else if (!bad && (v = opt(argc, argv, &i, "--out", &bad)))
-			out = v;
-		else if (!bad && (v = opt(argc, argv, &i, "--compare", &bad)))
-			cmp = v;
-		else if (!bad && (!strcmp(argv[i], "-h") || !strcmp(argv[i], "--help"))) {
+	ib_getopt_init(&g, defs, sizeof(defs) / sizeof(defs[0]));
+	while (!bad && (key = ib_getopt_next(&g, argc, argv, &v, &def, err, sizeof(err))) != 0) {
+		if (key == K_HELP) {
 			fputs(usage, stdout);
 			free(labels);
 			return 0;
-		} else if (!bad && argv[i][0] == '-' && argv[i][1]) {
-			fprintf(stderr, "initbench export: unknown option %s\n", argv[i]);
+		}
+		if (key < 0) {
+			fprintf(stderr, "initbench export: %s\n", err);
 			bad = 1;
-		} else if (!bad)
-			labels[nl++] = argv[i];
+		} else if (key == K_RESULTS) {
+			given = v;
+		} else if (key == K_FORMAT) {
+			fmt = v;
+		} else if (key == K_OUT) {
+			out = v;
+		} else if (key == K_COMPARE) {
+			cmp = v;
+		} else {
+			labels[nl++] = (char *)v;
+		}
 	}
 	if (!bad && (!fmt || (strcmp(fmt, "csv") && strcmp(fmt, "json") && strcmp(fmt, "html")))) {
 		fprintf(stderr, "initbench export: --format must be csv, json or html\n");
@@ -307,14 +306,21 @@ int ib_cmd_export(int argc, char **argv)
 		json_decref(compare);
 		return 2;
 	}
+	if (!(dir = ib_results_dir(given))) {
+		free(labels);
+		json_decref(compare);
+		return 1;
+	}
 	rc = ib_store_load(dir, labels, nl, &set) ? 1 : 0;
 	free(labels);
 	if (!set.n) {
 		fprintf(stderr, "initbench export: no results under %s\n", dir);
 		ib_set_free(&set);
 		json_decref(compare);
+		free(dir);
 		return 1;
 	}
+	free(dir);
 	if (!strcmp(fmt, "html")) {
 		int h = ib_export_html(out ? out : "out/export", &set, compare, NULL);
 		if (h == 0 || h == 1)

@@ -19,6 +19,8 @@
 
 #include <jansson.h>
 
+#include "cli-opt.h"
+#include "cli-paths.h"
 #include "diskdump.h"
 #include "import.h"
 #include "store.h"
@@ -281,43 +283,66 @@ static int import_dump(const char *file, char *data, size_t len, const struct ib
 
 /* ---- the command ---- */
 
+static const char import_usage[] =
+	"usage: initbench import FILE|DEV [--label NAME] [--results DIR]\n"
+	"       initbench import --lava LOG [--label NAME] [--results DIR]\n"
+	"  reads, and stores as a new boot of LABEL: an lmbench summary (the table `make see`\n"
+	"  prints), a console capture holding initbench records, a raw disk dump written by\n"
+	"  initbench.out= (a file or the device itself), or a LAVA job log (--lava, or found\n"
+	"  so by its content).\n" IB_RESULTS_HELP;
+
+enum { K_LABEL = 2, K_RESULTS, K_LAVA, K_HELP };
+
 int ib_cmd_import(int argc, char **argv)
 {
-	const char *file = NULL, *label = NULL, *results = "out/results";
+	static const struct ib_optdef defs[] = {
+		{ "label", required_argument, K_LABEL, 0 },
+		{ "results", required_argument, K_RESULTS, 0 },
+		{ "lava", required_argument, K_LAVA, 0 },
+		{ "help", no_argument, K_HELP, 'h' },
+	};
+	const char *file = NULL, *label = NULL, *given = NULL, *v;
 	const char *lava = NULL;   /* --lava LOG: a LAVA job log (report/import-lava.c) */
+	const struct ib_optdef *def;
+	struct ib_getopt g;
+	char err[256], *results;
+	int key;
 	struct ib_text t;
 	struct ib_lmb_summary s;
 	int rc;
 
-	for (int i = 1; i < argc; i++) {
-		const char **dst = !strcmp(argv[i], "--label") ? &label
-				   : !strcmp(argv[i], "--results") ? &results
-				   : !strcmp(argv[i], "--lava") ? &lava : NULL;
-		if (dst && i + 1 < argc) {
-			*dst = argv[++i];
-		} else if (!strncmp(argv[i], "--label=", 8)) {
-			label = argv[i] + 8;
-		} else if (!strncmp(argv[i], "--results=", 10)) {
-			results = argv[i] + 10;
-		} else if (!strcmp(argv[i], "-h") || !strcmp(argv[i], "--help")) {
-			printf("usage: initbench import FILE|DEV|--lava LOG [--label NAME] [--results DIR]\n");
+	ib_getopt_init(&g, defs, sizeof(defs) / sizeof(defs[0]));
+	while ((key = ib_getopt_next(&g, argc, argv, &v, &def, err, sizeof(err))) != 0) {
+		if (key == K_HELP) {
+			fputs(import_usage, stdout);
 			return 0;
-		} else if (dst || (argv[i][0] == '-' && argv[i][1]) || file) {
-			fprintf(stderr, "initbench import: %s %s\n", dst ? "no value for" :
-				file && argv[i][0] != '-' ? "one FILE only, not" : "unknown option", argv[i]);
-			return 2;
-		} else {
-			file = argv[i];
 		}
+		if (key < 0 || (key == IB_OPT_OPERAND && file)) {
+			if (key < 0)
+				fprintf(stderr, "initbench import: %s\n", err);
+			else
+				fprintf(stderr, "initbench import: one FILE only, not %s\n", v);
+			return 2;
+		}
+		if (key == K_LABEL)
+			label = v;
+		else if (key == K_RESULTS)
+			given = v;
+		else if (key == K_LAVA)
+			lava = v;
+		else
+			file = v;
 	}
+	if (!(results = ib_results_dir(given)))
+		return 1;
 	if (lava) {
-		if (!file && *results)
+		if (!file)
 			return ib_import_lava(lava, results, label);
 		fprintf(stderr, "initbench import: --lava LOG takes no other FILE\n");
 		return 2;
 	}
-	if (!file || !*results) {
-		fprintf(stderr, "usage: initbench import FILE|DEV [--label NAME] [--results DIR]\n");
+	if (!file) {
+		fputs(import_usage, stderr);
 		return 2;
 	}
 	if (label && !ib_import_label_ok(label)) {

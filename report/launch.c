@@ -23,7 +23,7 @@
 void ib_launch_kernel_config(struct ib_run_ctx *rc, const char *dir)
 {
 	char *cfg = rc->kind ? ib_kernel_config(rc->o->kernel) : NULL;
-	char *copy = cfg ? ib_strf("%s/kernel.config", dir) : NULL;
+	char *copy = cfg && dir ? ib_strf("%s/kernel.config", dir) : NULL;
 	size_t used = strlen(rc->knobs);
 	unsigned crc;
 

@@ -7,6 +7,7 @@
  * belongs to the kernel it is copied into the boot directory as kernel.config, its CRC-32
  * goes into rc->kconfig_crc and, as initbench.kconfig=XXXXXXXX, onto the knob words of the
  * command line (so the begin record's cmdline names it); rc->kconfig is "" without one.
+ * With dir NULL (a dry run) nothing is copied.
  * ib_launch_json() builds the launch facts of boot num from the command line used, what the
  * console saw, the verdict and the start time.
  */
@@ -33,6 +34,7 @@ struct ib_run_ctx {
 	char *label_dir;
 	struct ib_campaign *camp;   /* NULL outside a campaign */
 	unsigned pos;               /* 1-based position in camp */
+	double est_s;               /* wall time of the label's last complete boot, -1: none */
 };
 
 void ib_launch_kernel_config(struct ib_run_ctx *rc, const char *dir);

@@ -18,6 +18,8 @@
 
 #include "config.h"
 #include "config_hash.h"
+#include "cli-opt.h"
+#include "cli-paths.h"
 #include "kernelpath.h"
 #include "qemu.h"
 #include "knobs.h"
@@ -236,7 +238,14 @@ static const char lava_usage[] =
 	"  --probe-kvm: for a qemu job run on this host (make lava-run), --accel auto boots a KVM\n"
 	"  guest first, as `initbench run` does, and writes a TCG job when it stays silent; a\n"
 	"  job written for a lab keeps what was asked.\n"
-	"  guest knobs: " IB_GUEST_KNOBS "\n";
+	"  options are spelled with hyphens; the underscore spelling (--device_type) works too.\n"
+	"  guest knobs (initbench.KNOB=VALUE on the job's kernel command line; paths in the guest):\n";
+
+static void print_usage(FILE *f)
+{
+	fputs(lava_usage, f);
+	ib_runopts_print_knobs(f, 0);
+}
 
 struct lava_args {
 	const char *device_type, *boot_method, *kernel_url, *image_url, *kernel_type, *name, *out;
@@ -247,8 +256,9 @@ struct lava_args {
 /* our own options out of argv; the rest (kernel, image, append, knobs...) for runopts */
 static int split_args(int argc, char **argv, struct lava_args *a, char **rest, int *nrest)
 {
-	static const char *const refused[] = { "runs", "variant", "host_cpu", "probe_s",
-					       "timeout", "boot_timeout_s", "results", "label" };
+	static const char *const refused[] = { "runs", "variant", "host-cpu", "probe-s",
+					       "timeout", "boot-timeout-s", "results", "label",
+					       "dry-run" };
 	static const struct { const char *name; size_t off; } own[] = {
 		{ "device-type", offsetof(struct lava_args, device_type) },
 		{ "boot-method", offsetof(struct lava_args, boot_method) },
@@ -263,23 +273,26 @@ static int split_args(int argc, char **argv, struct lava_args *a, char **rest, i
 
 	*nrest = 0;
 	for (int i = 1; i < argc; i++) {
-		const char *w = argv[i], *eq;
+		const char *eq;
+		char w[64];
 		size_t n, k;
 
-		if (strncmp(w, "--", 2)) {
+		if (strncmp(argv[i], "--", 2) || !argv[i][2]) {
 			rest[(*nrest)++] = argv[i];
 			continue;
 		}
-		if (!strcmp(w, "--probe-kvm") || !strcmp(w, "--probe_kvm")) {
+		/* the spelling rule of cli-opt.h: underscores are aliases of hyphens */
+		ib_opt_spelling(argv[i], w, sizeof(w));
+		if (!strcmp(w, "--probe-kvm")) {
 			a->probe_kvm = 1;
 			continue;
 		}
-		eq = strchr(w, '=');
-		n = eq ? (size_t)(eq - w - 2) : strlen(w + 2);
+		eq = strchr(argv[i], '=');
+		n = eq ? (size_t)(eq - argv[i] - 2) : strlen(w + 2);
 		for (k = 0; k < sizeof(refused) / sizeof(refused[0]); k++)
 			if (strlen(refused[k]) == n && !strncmp(w + 2, refused[k], n)) {
 				fprintf(stderr, "initbench lava: --%s has no meaning for a LAVA job "
-					"(the lab decides)\n%s", refused[k], lava_usage);
+					"(the lab decides)\n", refused[k]);
 				return -1;
 			}
 		for (k = 0; k < sizeof(own) / sizeof(own[0]); k++)
@@ -290,8 +303,7 @@ static int split_args(int argc, char **argv, struct lava_args *a, char **rest, i
 			continue;
 		}
 		if (!eq && i + 1 >= argc) {
-			fprintf(stderr, "initbench lava: --%s needs a value\n%s", own[k].name,
-				lava_usage);
+			fprintf(stderr, "initbench lava: --%s needs a value\n", own[k].name);
 			return -1;
 		}
 		*(const char **)((char *)a + own[k].off) = eq ? eq + 1 : argv[++i];
@@ -377,20 +389,6 @@ static char *file_url(const char *path)
 	return url;
 }
 
-static const char *beside_exe(const char *rel, char *buf, size_t cap)
-{
-	ssize_t n = readlink("/proc/self/exe", buf, cap - 1);
-	char *slash;
-
-	if (n <= 0)
-		return rel;
-	buf[n] = '\0';
-	slash = strrchr(buf, '/');
-	if (slash)
-		snprintf(slash + 1, cap - (size_t)(slash + 1 - buf), "%s", rel);
-	return buf;
-}
-
 /* --probe-kvm: 1 when KVM answers here; the probe's console goes beside the job */
 static int probe_kvm(const struct ib_run_opts *o, const struct ib_arch *arch, const char *out)
 {
@@ -426,7 +424,6 @@ int ib_cmd_lava(int argc, char **argv)
 	struct ib_lava_job j;
 	char **rest = calloc((size_t)argc + 3, sizeof(*rest));
 	char err[512], words[4096], cmdline[4096 + 4096 + 64], isha[65], ksha[65], name[256];
-	char ibuf[PATH_MAX], sbuf[PATH_MAX];
 	char *kurl = NULL, *iurl = NULL, *kconfig;
 	unsigned kcrc;
 	int nrest, rc = 2, qemu, local_kernel = 0;
@@ -445,26 +442,32 @@ int ib_cmd_lava(int argc, char **argv)
 	ib_runopts_init(&o, 0);
 	rc = ib_runopts_parse(&o, nrest, rest, err, sizeof(err));
 	if (rc == 1) {
-		fputs(lava_usage, stdout);
+		print_usage(stdout);
 		rc = 0;
 		goto done;
 	}
 	if (rc < 0) {
-		fprintf(stderr, "initbench lava: %s\n%s", err, lava_usage);
+		fprintf(stderr, "initbench lava: %s (initbench lava --help)\n", err);
 		rc = 2;
 		goto done;
 	}
 	rc = 2;
 	if (!o.kernel) {
-		fprintf(stderr, "initbench lava: --kernel PATH or --kernel-url URL is needed\n%s",
-			lava_usage);
+		fprintf(stderr, "initbench lava: --kernel PATH or --kernel-url URL is needed "
+			"(initbench lava --help)\n");
 		goto done;
 	}
 	qemu = !strcmp(a.device_type, "qemu");
-	if (!o.image)
-		o.image = beside_exe("initramfs.cpio.gz", ibuf, sizeof(ibuf));
-	if (!o.suite)
-		o.suite = beside_exe("bench/ibsuite", sbuf, sizeof(sbuf));
+	if (!o.image && !(o.image = ib_installed_file(ib_exe_dir(), "initramfs.cpio.gz", err,
+						       sizeof(err)))) {
+		fprintf(stderr, "initbench lava: %s (--image PATH)\n", err);
+		goto done;
+	}
+	if (!o.suite && !(o.suite = ib_installed_file(ib_exe_dir(), "bench/ibsuite", err,
+						      sizeof(err)))) {
+		fprintf(stderr, "initbench lava: %s (--suite PATH)\n", err);
+		goto done;
+	}
 	if (ib_sha256_file(o.image, isha) < 0) {
 		fprintf(stderr, "initbench lava: image %s: %s\n", o.image, strerror(errno));
 		goto done;

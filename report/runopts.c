@@ -12,7 +12,10 @@
 #include <unistd.h>
 
 #include "config.h"
+#include "cli-opt.h"
+#include "cli-paths.h"
 #include "knobs.h"
+#include "pid1knobs.h"
 #include "kernelpath.h"
 #include "uml.h"
 #include "results.h"
@@ -72,10 +75,10 @@ static int knob_value_ok(const char *v)
 
 /*
  * The suite's own table judges its knobs (range, number, path) here, so a value it would
- * refuse in the guest (and go on without: docs/usage.md, Knobs) stops the command before any boot.
- * Benchmark names are left to the suite, which knows its registry; PID 1's knobs (shell,
- * out, end) are not in the table. Returns the suite's reason (valid until the next call),
- * or NULL when the value is accepted or the knob is not the suite's.
+ * refuse in the guest (and go on without: the run would measure something else) stops the
+ * command before any boot. Benchmark names are left to the suite, which knows its registry;
+ * PID 1's knobs (pid1knobs.h) are not in the table. Returns the suite's reason (valid until
+ * the next call), or NULL when the value is accepted or the knob is not the suite's.
  */
 static const char *suite_refusal(const char *name, const char *val)
 {
@@ -91,185 +94,287 @@ static const char *suite_refusal(const char *name, const char *val)
 	return NULL;
 }
 
-static int is_guest_knob(const char *name)
+enum {
+	O_KERNEL = 2, O_IMAGE, O_RESULTS, O_SUITE, O_LABEL, O_ACCEL, O_APPEND, O_RUNS, O_MEM,
+	O_TIMEOUT, O_PROBE, O_HOSTCPU, O_VARIANT, O_SEED, O_DISK, O_LOGMAX, O_DRYRUN, O_HELP,
+	O_VERBOSE,
+	O_KNOB = 1000,   /* + index into knob_names[] */
+};
+
+static const struct ib_optdef host_opts[] = {
+	{ "kernel", required_argument, O_KERNEL, 0 },
+	{ "image", required_argument, O_IMAGE, 0 },
+	{ "results", required_argument, O_RESULTS, 0 },
+	{ "suite", required_argument, O_SUITE, 0 },
+	{ "label", required_argument, O_LABEL, 0 },
+	{ "accel", required_argument, O_ACCEL, 0 },
+	{ "append", required_argument, O_APPEND, 0 },
+	{ "runs", required_argument, O_RUNS, 0 },
+	{ "mem", required_argument, O_MEM, 0 },
+	{ "mem-mb", required_argument, O_MEM, 0 },
+	{ "timeout", required_argument, O_TIMEOUT, 0 },
+	{ "boot-timeout-s", required_argument, O_TIMEOUT, 0 },
+	{ "probe-s", required_argument, O_PROBE, 0 },
+	{ "host-cpu", required_argument, O_HOSTCPU, 0 },
+	{ "variant", required_argument, O_VARIANT, 0 },
+	{ "seed", required_argument, O_SEED, 0 },
+	{ "disk", required_argument, O_DISK, 0 },
+	{ "log-max", required_argument, O_LOGMAX, 0 },
+	{ "dry-run", no_argument, O_DRYRUN, 0 },
+	{ "help", no_argument, O_HELP, 'h' },
+	{ "verbose", no_argument, O_VERBOSE, 'v' },
+};
+
+#define NHOST (sizeof(host_opts) / sizeof(host_opts[0]))
+
+static const char *knob_names[IB_MAX_KNOBS];
+static unsigned nknob_names;
+static struct ib_optdef all_opts[NHOST + IB_MAX_KNOBS];
+
+/* the host options, then every guest knob: the suite's table (its seed is --seed, a host
+ * option that also orders a campaign), then PID 1's */
+static void opts_table(void)
 {
-	const char *p = IB_GUEST_KNOBS;
-	size_t n = strlen(name);
+	if (nknob_names)
+		return;
+	memcpy(all_opts, host_opts, sizeof(host_opts));
+	for (unsigned id = 0; ib_knob_name(id) && nknob_names < IB_MAX_KNOBS; id++)
+		if (strcmp(ib_knob_name(id), "seed"))
+			knob_names[nknob_names++] = ib_knob_name(id);
+	for (unsigned i = 0; ib_pid1_knobs[i].name && nknob_names < IB_MAX_KNOBS; i++)
+		knob_names[nknob_names++] = ib_pid1_knobs[i].name;
+	for (unsigned i = 0; i < nknob_names; i++)
+		all_opts[NHOST + i] = (struct ib_optdef){ knob_names[i], required_argument,
+							  O_KNOB + (int)i, 0 };
+}
 
-	while (*p) {
-		size_t w = strcspn(p, " ");
+const char *ib_runopts_knob(unsigned i)
+{
+	opts_table();
+	return i < nknob_names ? knob_names[i] : NULL;
+}
 
-		if (w == n && !strncmp(p, name, n))
+int ib_runopts_knob_is_pid1(const char *name)
+{
+	for (unsigned i = 0; ib_pid1_knobs[i].name; i++)
+		if (!strcmp(name, ib_pid1_knobs[i].name))
 			return 1;
-		p += w;
-		p += *p == ' ';
-	}
 	return 0;
 }
 
-static int is_host_opt(const char *name)
+static int knob_is_path(const char *name)
 {
-	static const char *const opts[] = { "kernel", "image", "results", "suite", "label",
-		"accel", "append", "runs", "mem", "mem_mb", "timeout", "boot_timeout_s", "probe_s",
-		"host_cpu", "variant", "seed", "disk", "log_max" };
-
-	for (size_t i = 0; i < sizeof(opts) / sizeof(opts[0]); i++)
-		if (!strcmp(name, opts[i]))
-			return 1;
+	for (unsigned id = 0; ib_knob_name(id); id++)
+		if (!strcmp(ib_knob_name(id), name))
+			return ib_knob_is_path(id);
 	return 0;
 }
 
 #define BAD(...) do { snprintf(err, errlen, __VA_ARGS__); return -1; } while (0)
 
-int ib_runopts_parse(struct ib_run_opts *o, int argc, char **argv, char *err, size_t errlen)
+static int set_knob(struct ib_run_opts *o, const char *typed, const char *name, const char *val,
+		    char *err, size_t errlen)
 {
-	for (int i = 0; i < argc; i++) {
-		const char *a = argv[i], *val, *eq;
-		char name[64];
-		long x;
+	const char *why;
+	unsigned k;
 
-		if (!strcmp(a, "-h") || !strcmp(a, "--help"))
-			return 1;
-		if (!strcmp(a, "-v") || !strcmp(a, "V=1")) {
-			o->verbose = 1;
-			continue;
-		}
-		if (!strcmp(a, "V=0"))
-			continue;
-		if (strncmp(a, "--", 2) || !a[2])
-			BAD("bad argument '%s': expected --OPTION VALUE", a);
-		a += 2;
-		eq = strchr(a, '=');
-		if ((size_t)(eq ? eq - a : (long)strlen(a)) >= sizeof(name))
-			BAD("bad argument '--%.40s...': unknown option", a);
-		snprintf(name, sizeof(name), "%.*s", (int)(eq ? eq - a : (long)strlen(a)), a);
-		for (char *p = name; *p; p++)
-			if (*p == '-')
-				*p = '_';
-		if (!is_host_opt(name) && !is_guest_knob(name))
-			BAD("bad argument '--%s': unknown option", name);
-		if (eq) {
-			val = eq + 1;
-		} else {
-			if (i + 1 >= argc)
-				BAD("bad argument '--%s': needs a value", name);
-			val = argv[++i];
-		}
+	if (o->native && ib_runopts_knob_is_pid1(name))
+		BAD("bad argument '%s': only PID 1 (initbench run) has a %s knob", typed, name);
+	if (!knob_value_ok(val))
+		BAD("bad argument '%s %s': a knob value must be printable, without spaces or "
+		    "quotes", typed, val);
+	if (knob_is_path(name)) {
+		/* natively the suite runs here, beside the user: a path is the user's; under
+		 * run it is looked up inside the guest, where no working directory is ours */
+		if (o->native && val[0] != '/') {
+			char *abs = ib_abspath(val);
 
-		if (!strcmp(name, "kernel")) {
-			if (o->native)
-				BAD("bad argument '--kernel': native runs no kernel");
-			if (!strcmp(val, "uml")) {
-				o->kernel = IB_UML_DEFAULT;
-			} else {
-				char why[300];
-				char *k = ib_kernel_path(val, why, sizeof(why));
-
-				if (!k)
-					BAD("bad argument '--kernel': %s", why);
-				o->kernel = k;   /* lives as long as the process */
-			}
-		} else if (!strcmp(name, "disk")) {
-			if (o->native)
-				BAD("bad argument '--disk': native runs boot no kernel");
-			o->disk_ro = !strncmp(val, "ro:", 3);
-			val += o->disk_ro ? 3 : 0;
-			o->disk_if = !strncmp(val, "nvme:", 5) ? "nvme" : "virtio";
-			val += !strncmp(val, "nvme:", 5) ? 5 : !strncmp(val, "virtio:", 7) ? 7 : 0;
-			if (!*val || access(val, o->disk_ro ? R_OK : R_OK | W_OK))
-				BAD("bad argument '--disk %s': not a readable and writable disk image", val);
-			o->disk = val;
-		} else if (!strcmp(name, "image")) {
-			o->image = val;
-		} else if (!strcmp(name, "results")) {
-			o->results = val;
-		} else if (!strcmp(name, "suite")) {
-			o->suite = val;
-		} else if (!strcmp(name, "label")) {
-			if (!ib_label_ok(val))
-				BAD("bad argument '--label %s': use [A-Za-z0-9._-], no leading dot, "
-				    "at most 64 bytes", val);
-			o->label = val;
-		} else if (!strcmp(name, "accel")) {
-			if (strcmp(val, "auto") && strcmp(val, "kvm") && strcmp(val, "tcg"))
-				BAD("bad argument '--accel %s': use auto, kvm or tcg", val);
-			o->accel = val;
-		} else if (!strcmp(name, "append")) {
-			size_t n = strlen(o->append);
-
-			if (n + strlen(val) + 2 > sizeof(o->append))
-				BAD("bad argument '--append': too long");
-			snprintf(o->append + n, sizeof(o->append) - n, "%s%s", n ? " " : "", val);
-		} else if (!strcmp(name, "runs")) {
-			if (get_long(val, 1, 1000, &x))
-				BAD("bad argument '--runs %s': use 1..1000", val);
-			o->runs = (unsigned)x;
-			o->runs_set = 1;
-		} else if (!strcmp(name, "mem") || !strcmp(name, "mem_mb")) {
-			if (get_long(val, 32, 65536, &x))
-				BAD("bad argument '--%s %s': use 32..65536 (MB)", name, val);
-			o->mem_mb = (unsigned)x;
-		} else if (!strcmp(name, "timeout") || !strcmp(name, "boot_timeout_s")) {
-			if (get_long(val, 1, 86400, &x))
-				BAD("bad argument '--%s %s': use 1..86400 (s)", name, val);
-			o->timeout_s = (double)x;
-		} else if (!strcmp(name, "probe_s")) {
-			if (get_long(val, 1, 120, &x))
-				BAD("bad argument '--probe_s %s': use 1..120 (s)", val);
-			o->probe_s = (double)x;
-		} else if (!strcmp(name, "log_max")) {
-			if (get_long(val, 1, 1048576, &x))
-				BAD("bad argument '--log_max %s': use 1..1048576 (MiB)", val);
-			o->log_max_mb = (unsigned)x;
-		} else if (!strcmp(name, "host_cpu")) {
-			if (get_long(val, -1, 4095, &x))
-				BAD("bad argument '--host_cpu %s': use -1 (none) or a CPU number", val);
-			o->host_cpu = (int)x;
-			o->host_cpu_set = 1;
-		} else if (!strcmp(name, "variant")) {
-			struct ib_variant v;
-
-			if (o->native)
-				BAD("bad argument '--variant': native runs no kernel");
-			if (ib_variant_parse(val, &v, err, errlen))
-				return -1;
-			for (unsigned k = 0; k < o->nvariants; k++)
-				if (!strncmp(o->variant[k], v.name, strlen(v.name)) &&
-				    o->variant[k][strlen(v.name)] == ':')
-					BAD("bad variant '%s': the name %s is given twice", val, v.name);
-			if (o->nvariants == IB_MAX_VARIANTS)
-				BAD("bad variant '%s': at most %d variants", val, IB_MAX_VARIANTS);
-			o->variant[o->nvariants++] = val;
-		} else if (!strcmp(name, "seed")) {
-			if (get_long(val, 0, 4294967295L, &x))
-				BAD("bad argument '--seed %s': use 0..4294967295", val);
-			o->seed = (unsigned long)x;
-			o->seed_set = 1;
-		} else if (is_guest_knob(name)) {
-			const char *why;
-			unsigned k;
-
-			if (o->native && !strcmp(name, "shell"))
-				BAD("bad argument '--shell': only PID 1 (initbench run) has a shell knob");
-			if (!knob_value_ok(val))
-				BAD("bad argument '--%s %s': a knob value must be printable, without "
-				    "spaces or quotes", name, val);
-			if ((why = suite_refusal(name, val)))
-				BAD("bad argument '--%s %s': %s", name, val, why);
-			for (k = 0; k < o->nknobs; k++)
-				if (!strcmp(o->knob[k].name, name))
-					break;
-			if (k == o->nknobs) {
-				if (k == IB_MAX_KNOBS)
-					BAD("bad argument '--%s': too many knobs", name);
-				snprintf(o->knob[k].name, sizeof(o->knob[k].name), "%.15s", name);
-				o->nknobs++;
-			}
-			o->knob[k].value = val;
-		} else {
-			BAD("bad argument '--%s': unknown option", name);
+			if (!abs)
+				BAD("bad argument '%s %s': out of memory", typed, val);
+			val = abs;   /* lives as long as the process */
+		} else if (val[0] != '/') {
+			BAD("bad argument '%s %s': not an absolute path (it is a path in the guest: "
+			    "give it from /)", typed, val);
 		}
 	}
+	if ((why = suite_refusal(name, val)))
+		BAD("bad argument '%s %s': %s", typed, val, why);
+	for (k = 0; k < o->nknobs; k++)
+		if (!strcmp(o->knob[k].name, name))
+			break;
+	if (k == o->nknobs) {
+		if (k == IB_MAX_KNOBS)
+			BAD("bad argument '%s': too many knobs", typed);
+		snprintf(o->knob[k].name, sizeof(o->knob[k].name), "%.15s", name);
+		o->nknobs++;
+	}
+	o->knob[k].value = val;
+	return 0;
+}
+
+static const char *host_path(const char *val)
+{
+	char *abs = ib_abspath(val);
+
+	return abs ? abs : val;   /* lives as long as the process */
+}
+
+static int parse_one(struct ib_run_opts *o, int key, const char *t, const char *val,
+		     char *err, size_t errlen)
+{
+	long x;
+
+	switch (key) {
+	case O_KERNEL:
+		if (o->native)
+			BAD("bad argument '--kernel': native runs no kernel");
+		if (!strcmp(val, "uml")) {
+			o->kernel = IB_UML_DEFAULT;
+		} else {
+			char why[300];
+			char *k = ib_kernel_path(val, why, sizeof(why));
+
+			if (!k)
+				BAD("bad argument '--kernel': %s", why);
+			o->kernel = host_path(k);
+		}
+		break;
+	case O_DISK:
+		if (o->native)
+			BAD("bad argument '--disk': native runs boot no kernel");
+		o->disk_ro = !strncmp(val, "ro:", 3);
+		val += o->disk_ro ? 3 : 0;
+		o->disk_if = !strncmp(val, "nvme:", 5) ? "nvme" : "virtio";
+		val += !strncmp(val, "nvme:", 5) ? 5 : !strncmp(val, "virtio:", 7) ? 7 : 0;
+		if (!*val || access(val, o->disk_ro ? R_OK : R_OK | W_OK))
+			BAD("bad argument '--disk %s': not a readable and writable disk image", val);
+		o->disk = host_path(val);
+		break;
+	case O_IMAGE:
+		o->image = host_path(val);
+		break;
+	case O_RESULTS:
+		o->results = host_path(val);
+		break;
+	case O_SUITE:
+		/* a bare name is looked up in PATH, as execvp does */
+		o->suite = strchr(val, '/') ? host_path(val) : val;
+		break;
+	case O_LABEL:
+		if (!ib_label_ok(val))
+			BAD("bad argument '--label %s': use [A-Za-z0-9._-], no leading dot, "
+			    "at most 64 bytes", val);
+		o->label = val;
+		break;
+	case O_ACCEL:
+		if (strcmp(val, "auto") && strcmp(val, "kvm") && strcmp(val, "tcg"))
+			BAD("bad argument '--accel %s': use auto, kvm or tcg", val);
+		o->accel = val;
+		break;
+	case O_APPEND: {
+		size_t n = strlen(o->append);
+
+		if (n + strlen(val) + 2 > sizeof(o->append))
+			BAD("bad argument '--append': too long");
+		snprintf(o->append + n, sizeof(o->append) - n, "%s%s", n ? " " : "", val);
+		break;
+	}
+	case O_RUNS:
+		if (get_long(val, 1, 1000, &x))
+			BAD("bad argument '--runs %s': use 1..1000", val);
+		o->runs = (unsigned)x;
+		o->runs_set = 1;
+		break;
+	case O_MEM:
+		if (get_long(val, 32, 65536, &x))
+			BAD("bad argument '%s %s': use 32..65536 (MB)", t, val);
+		o->mem_mb = (unsigned)x;
+		break;
+	case O_TIMEOUT:
+		if (get_long(val, 1, 86400, &x))
+			BAD("bad argument '%s %s': use 1..86400 (s)", t, val);
+		o->timeout_s = (double)x;
+		break;
+	case O_PROBE:
+		if (get_long(val, 1, 120, &x))
+			BAD("bad argument '%s %s': use 1..120 (s)", t, val);
+		o->probe_s = (double)x;
+		break;
+	case O_LOGMAX:
+		if (get_long(val, 1, 1048576, &x))
+			BAD("bad argument '%s %s': use 1..1048576 (MiB)", t, val);
+		o->log_max_mb = (unsigned)x;
+		break;
+	case O_HOSTCPU:
+		if (get_long(val, -1, 4095, &x))
+			BAD("bad argument '%s %s': use -1 (none) or a CPU number", t, val);
+		o->host_cpu = (int)x;
+		o->host_cpu_set = 1;
+		break;
+	case O_VARIANT: {
+		struct ib_variant v;
+
+		if (o->native)
+			BAD("bad argument '--variant': native runs no kernel");
+		if (ib_variant_parse(val, &v, err, errlen))
+			return -1;
+		for (unsigned k = 0; k < o->nvariants; k++)
+			if (!strncmp(o->variant[k], v.name, strlen(v.name)) &&
+			    o->variant[k][strlen(v.name)] == ':')
+				BAD("bad variant '%s': the name %s is given twice", val, v.name);
+		if (o->nvariants == IB_MAX_VARIANTS)
+			BAD("bad variant '%s': at most %d variants", val, IB_MAX_VARIANTS);
+		o->variant[o->nvariants++] = val;
+		break;
+	}
+	case O_SEED:
+		if (get_long(val, 0, 4294967295L, &x))
+			BAD("bad argument '--seed %s': use 0..4294967295", val);
+		o->seed = (unsigned long)x;
+		o->seed_set = 1;
+		break;
+	case O_DRYRUN:
+		o->dry_run = 1;
+		break;
+	case O_VERBOSE:
+		o->verbose = 1;
+		break;
+	default:
+		return set_knob(o, t, knob_names[key - O_KNOB], val, err, errlen);
+	}
+	return 0;
+}
+
+int ib_runopts_parse(struct ib_run_opts *o, int argc, char **argv, char *err, size_t errlen)
+{
+	char **av = calloc((size_t)argc + 2, sizeof(*av));
+	struct ib_getopt g;
+	const struct ib_optdef *def;
+	const char *val;
+	int key, rc = 0;
+
+	if (!av)
+		BAD("out of memory");
+	opts_table();
+	av[0] = "initbench";   /* getopt starts after argv[0] */
+	memcpy(av + 1, argv, (size_t)argc * sizeof(*av));
+	ib_getopt_init(&g, all_opts, NHOST + nknob_names);
+	while (!rc && (key = ib_getopt_next(&g, argc + 1, av, &val, &def, err, errlen))) {
+		if (key < 0)
+			rc = -1;
+		else if (key == O_HELP)
+			rc = 1;
+		else if (key == IB_OPT_OPERAND && !strcmp(val, "V=1"))
+			o->verbose = 1;
+		else if (key == IB_OPT_OPERAND && strcmp(val, "V=0")) {
+			snprintf(err, errlen, "bad argument '%s': expected --OPTION VALUE", val);
+			rc = -1;
+		} else if (key != IB_OPT_OPERAND)
+			rc = parse_one(o, key, g.typed, val, err, errlen);
+	}
+	free(av);
+	if (rc)
+		return rc;
 	if (o->nvariants && o->kernel)
 		BAD("bad argument '--kernel': not with --variant (each variant names its kernel)");
 	if (o->nvariants && o->label)
@@ -279,6 +384,59 @@ int ib_runopts_parse(struct ib_run_opts *o, int argc, char **argv, char *err, si
 	if (o->nvariants && !o->runs_set)
 		o->runs = IB_CAMPAIGN_RUNS;
 	return 0;
+}
+
+void ib_runopts_print_knobs(FILE *f, int native)
+{
+	size_t col = 0;
+
+	opts_table();
+	for (unsigned i = 0; i < nknob_names; i++) {
+		char opt[40], form[32], word[80];
+		unsigned id;
+
+		if (native && ib_runopts_knob_is_pid1(knob_names[i]))
+			continue;
+		for (id = 0; ib_knob_name(id) && strcmp(ib_knob_name(id), knob_names[i]); id++)
+			;
+		if (ib_knob_name(id))
+			ib_knob_form(id, form, sizeof(form));
+		else
+			for (unsigned p = 0; ib_pid1_knobs[p].name; p++)
+				if (!strcmp(ib_pid1_knobs[p].name, knob_names[i]))
+					snprintf(form, sizeof(form), "%s", ib_pid1_knobs[p].form);
+		ib_opt_spelling(knob_names[i], opt, sizeof(opt));
+		snprintf(word, sizeof(word), "[--%s %s]", opt, form);
+		if (col && col + 1 + strlen(word) > 78) {
+			fputc('\n', f);
+			col = 0;
+		}
+		col += (size_t)fprintf(f, "%s%s", col ? " " : "    ", word);
+	}
+	fputc('\n', f);
+}
+
+int ib_runopts_has_knob(const struct ib_run_opts *o, const char *name)
+{
+	for (unsigned k = 0; k < o->nknobs; k++)
+		if (!strcmp(o->knob[k].name, name))
+			return 1;
+	return 0;
+}
+
+void ib_runopts_set_knob(struct ib_run_opts *o, const char *name, const char *value)
+{
+	unsigned k;
+
+	for (k = 0; k < o->nknobs && strcmp(o->knob[k].name, name); k++)
+		;
+	if (k == IB_MAX_KNOBS)
+		return;
+	if (k == o->nknobs) {
+		snprintf(o->knob[k].name, sizeof(o->knob[k].name), "%.15s", name);
+		o->nknobs++;
+	}
+	o->knob[k].value = value;
 }
 
 void ib_runopts_knob_words(const struct ib_run_opts *o, char *buf, size_t len)

@@ -5,26 +5,33 @@
  * ib_runopts_init() fills the host defaults from config.h (CONFIG_IB_ACCEL, _MEM_MB,
  * _BOOT_TIMEOUT_S, _RUNS, _HOST_CPU, _APPEND, _PROBE_S); the caller sets the paths that
  * depend on where initbench lives (image, results, suite).
- * ib_runopts_parse() takes argv after the command name. Options are `--name VALUE` or
- * `--name=VALUE`; `-v` or `V=1` for verbose, `-h`/`--help`. Host options: --kernel PATH|uml,
+ * ib_runopts_parse() takes argv after the command name; the option parser and spelling
+ * rule are cli-opt.h's (`--name VALUE`, `--name=VALUE`, hyphens, underscores as aliases);
+ * `-v`, `--verbose` or `V=1` for verbose, `-h`/`--help`. Host options: --kernel PATH|uml,
  * --image, --results, --label, --suite (native), --runs, --accel auto|kvm|tcg, --append
- * (repeatable, words add up), --mem/--mem_mb, --timeout/--boot_timeout_s, --probe_s,
- * --host_cpu (-1 = unpinned), --log_max MiB (1..1048576: the console log of a boot ends
+ * (repeatable, words add up), --mem/--mem-mb, --timeout/--boot-timeout-s, --probe-s,
+ * --host-cpu (-1 = unpinned), --log-max MiB (1..1048576: the console log of a boot ends
  * there and the guest is stopped), --variant NAME:KERNEL[:APPEND] (run, repeatable, instead of
  * --kernel and --label: a campaign, see campaign.h; its syntax is checked here, duplicate
  * names refused, --runs then defaults to IB_CAMPAIGN_RUNS blocks), --seed 0..4294967295
  * (a campaign's seed; without --variant the guest's run-order seed for every boot, passed
- * as the knob seed), --disk [ro:][virtio:|nvme:]FILE (a raw disk image attached to the guest, for
- * initbench.out=: QEMU /dev/vda or /dev/nvme0n1, UML /dev/ubda; ro: read-only). Every other `--KNOB` in IB_GUEST_KNOBS is a guest knob: it
- * becomes `initbench.KNOB=VALUE` on the kernel command line (run) or `--KNOB=VALUE` for the
- * suite (native); its value must be non-empty printable ASCII without spaces or quotes (it
- * is the guest that checks the value itself, refuses it and records that).
+ * as the knob seed), --disk [ro:][virtio:|nvme:]FILE (a raw disk image attached to the guest,
+ * for initbench.out=: QEMU /dev/vda or /dev/nvme0n1, UML /dev/ubda; ro: read-only),
+ * --dry-run (print the launcher command lines, boot nothing). Host paths (kernel, image,
+ * results, disk, a suite given with a '/') are made absolute against the working directory.
+ * Guest knobs: every knob of the suite's table (bench/lib/knobs.c) but seed, then PID 1's
+ * (pid1knobs.h; run only), each as --KNOB (ib_runopts_knob(i) lists them). A knob becomes
+ * `initbench.KNOB=VALUE` on the kernel command line (run) or `--KNOB=VALUE` for the suite
+ * (native); its value must be non-empty printable ASCII without spaces or quotes, and the
+ * suite's table judges it here. A path knob (hello, sh, tmpdir, fsdir) is a path in the
+ * guest under run, so it must be absolute; natively it is made absolute.
  * Returns 0, 1 for help, or -1 with a one-line reason naming the argument in err.
  */
 #ifndef IB_RUNOPTS_H
 #define IB_RUNOPTS_H
 
 #include <stddef.h>
+#include <stdio.h>
 #include "console.h"
 #include "campaign.h"
 
@@ -51,7 +58,6 @@ int ib_boot_verdict(const struct ib_console_result *r, int console_rc, int parse
 const char *ib_verdict_name(int code);
 
 #define IB_MAX_KNOBS 32
-#define IB_GUEST_KNOBS "bench skip reps budget_ms timeout_s pin cpu hello sh tmpdir seed rounds shell out end"
 
 struct ib_knob {
 	char name[16];
@@ -78,10 +84,19 @@ struct ib_run_opts {
 	unsigned long seed;      /* --seed; becomes initbench.seed= when seed_set */
 	int seed_set;
 	int runs_set;
+	int dry_run;             /* --dry-run: print the command lines, boot nothing */
 };
 
 void ib_runopts_init(struct ib_run_opts *o, int native);
 int ib_runopts_parse(struct ib_run_opts *o, int argc, char **argv, char *err, size_t errlen);
+/* the i-th guest knob name accepted as --KNOB (as the guest spells it), NULL past the end */
+const char *ib_runopts_knob(unsigned i);
+int ib_runopts_knob_is_pid1(const char *name);
+/* "[--reps 1..N] [--pin 0|1] ..." wrapped for a usage text; native leaves PID 1's out */
+void ib_runopts_print_knobs(FILE *f, int native);
+/* whether a knob was given; a knob set by the host itself (native's default hello), unchecked */
+int ib_runopts_has_knob(const struct ib_run_opts *o, const char *name);
+void ib_runopts_set_knob(struct ib_run_opts *o, const char *name, const char *value);
 /* [A-Za-z0-9._-]+, no leading dot, at most 64 bytes */
 int ib_label_ok(const char *label);
 /* the guest knobs as kernel command line words: "initbench.reps=3 initbench.pin=0", then

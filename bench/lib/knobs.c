@@ -12,6 +12,7 @@
 
 #include "config.h"
 #include "knobs.h"
+#include "pid1knobs.h"
 
 #ifndef CONFIG_IB_REPS
 #define CONFIG_IB_REPS 11
@@ -78,8 +79,15 @@ static const struct kdef kdefs[IB_NKNOBS] = {
 	[IB_K_ROUNDS] = { "rounds", KT_UINT, 1, 20 },
 };
 
-/* initbench.* words that belong to PID 1, not to the suite */
-static const char *const pid1_words[] = { "shell", "out", "end", "kconfig" };
+/* initbench.* words that are not the suite's: PID 1's knobs, and the CRC of the kernel's
+ * .config the host adds for the record */
+static int not_ours(const char *name)
+{
+	for (unsigned i = 0; ib_pid1_knobs[i].name; i++)
+		if (!strcmp(name, ib_pid1_knobs[i].name))
+			return 1;
+	return !strcmp(name, "kconfig");
+}
 
 static char *str_slot(struct ib_knobs *k, unsigned id)
 {
@@ -128,6 +136,24 @@ void ib_knobs_init(struct ib_knobs *k)
 const char *ib_knob_name(unsigned id)
 {
 	return id < IB_NKNOBS ? kdefs[id].name : NULL;
+}
+
+int ib_knob_is_path(unsigned id)
+{
+	return id < IB_NKNOBS && kdefs[id].type == KT_PATH;
+}
+
+const char *ib_knob_form(unsigned id, char *buf, size_t cap)
+{
+	const struct kdef *d = &kdefs[id < IB_NKNOBS ? id : 0];
+
+	switch (d->type) {
+	case KT_UINT: snprintf(buf, cap, "%ld..%ld", d->min, d->max); break;
+	case KT_BOOL: snprintf(buf, cap, "0|1"); break;
+	case KT_LIST: snprintf(buf, cap, "LIST"); break;
+	case KT_PATH: snprintf(buf, cap, "PATH"); break;
+	}
+	return buf;
 }
 
 const char *ib_knob_src_name(enum ib_knob_src s)
@@ -352,11 +378,7 @@ int ib_knobs_from_cmdline(struct ib_knobs *k, const char *cmdline)
 		char *name = word + sizeof(prefix) - 1, *eq = strchr(name, '=');
 		if (eq)
 			*eq = '\0';
-		int pid1 = 0;
-		for (size_t i = 0; i < sizeof(pid1_words) / sizeof(pid1_words[0]); i++)
-			if (!strcmp(name, pid1_words[i]))
-				pid1 = 1;
-		if (pid1)
+		if (not_ours(name))
 			continue;
 		if (!eq) {
 			refused++;

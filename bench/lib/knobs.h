@@ -77,6 +77,10 @@ int ib_knob_arg(struct ib_knobs *k, const char *arg);
 void ib_knob_refuse(struct ib_knobs *k, const char *name, const char *val, const char *why);
 
 const char *ib_knob_name(unsigned id);
+/* 1 for a path knob (hello, sh, tmpdir, fsdir): absolute, in the system the suite runs in */
+int ib_knob_is_path(unsigned id);
+/* how a value is written, for usage texts: "1..20", "0|1", "LIST" or "PATH"; returns buf */
+const char *ib_knob_form(unsigned id, char *buf, size_t cap);
 /* the value in force as text, into buf; returns buf */
 const char *ib_knob_value(const struct ib_knobs *k, unsigned id, char *buf, size_t cap);
 const char *ib_knob_src_name(enum ib_knob_src s);

@@ -70,7 +70,7 @@ cat "$R/flood.out"
 [ $rc -eq 5 ] || die "flood: exit $rc, want 5 (no records)"
 [ $took -le 30 ] || die "flood: took ${took}s"
 grep -q 'ended by flood' "$R/flood.out" || die "flood: not ended by flood"
-grep -q 'initbench: the console log reached 1 MiB (--log_max): .* was stopped and the log ends there' \
+grep -q 'initbench: the console log reached 1 MiB (--log-max): .* was stopped and the log ends there' \
 	"$R/flood.out" || die "flood: no line saying why it stopped"
 [ "$(stat -c %s "$R/flood/flood/1/console.log")" -eq 1048576 ] || die "flood: console.log is not 1 MiB"
 "$IB" native --suite "$R/flood.sh" --log_max 0 --results "$R/flood" > "$R/flood0.out" 2>&1 &&

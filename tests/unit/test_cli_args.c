@@ -2,18 +2,23 @@
 /*
  * test_cli_args.c - `initbench run|native` argument parsing (runopts.c): defaults from
  * config.h, both option forms, guest knobs on the kernel command line, refusals naming the
- * argument, labels, campaign variants and seeds, and the exit code of a boot from what the
- * console saw.
+ * argument, labels, campaign variants and seeds, every knob of the suite's and PID 1's
+ * tables through both commands, and the exit code of a boot from what the console saw.
  */
 #define _GNU_SOURCE
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <stdlib.h>
 #include <string.h>
 #include <cmocka.h>
 
+#include "cli-boot.h"
+#include "cli-opt.h"
 #include "config.h"
+#include "knobs.h"
+#include "pid1knobs.h"
 #include "results.h"
 #include "runopts.h"
 #include "uml.h"
@@ -194,6 +199,84 @@ static void suite_knobs_are_checked_on_the_host(void **state)
 	assert_int_equal(parse(&o, 0, ARGV("--kernel", "/k", "--out", "vda"), 4, err), 0);
 }
 
+/* a value the knob accepts, from how its table says it is written */
+static const char *good_value(const char *name, char *buf, size_t cap)
+{
+	char form[64] = "";
+
+	for (unsigned id = 0; ib_knob_name(id); id++)
+		if (!strcmp(ib_knob_name(id), name))
+			ib_knob_form(id, form, sizeof(form));
+	for (unsigned i = 0; ib_pid1_knobs[i].name; i++)
+		if (!strcmp(ib_pid1_knobs[i].name, name))
+			snprintf(form, sizeof(form), "%s", ib_pid1_knobs[i].form);
+	assert_true(form[0]);
+	if (!strcmp(form, "LIST"))
+		snprintf(buf, cap, "null_call");
+	else if (!strcmp(form, "PATH"))
+		snprintf(buf, cap, "/ib/%s", name);
+	else if (!strcmp(form, "SPEC"))
+		snprintf(buf, cap, "vda");
+	else   /* "1..20", "0|1", "poweroff|reboot": the last one named */
+		snprintf(buf, cap, "%s", form + (strstr(form, "..") ? strstr(form, "..") + 2 - form
+						   : strrchr(form, '|') + 1 - form));
+	return buf;
+}
+
+/*
+ * Every knob of the suite's table (seed is --seed) and of PID 1's is an option of run, in
+ * both spellings, and becomes initbench.KNOB=VALUE; the suite's are options of native and
+ * reach the suite as --KNOB=VALUE; PID 1's are refused there.
+ */
+static void every_knob_through_both_commands(void **state)
+{
+	unsigned seen = 0;
+
+	(void)state;
+	for (unsigned id = 0; ib_knob_name(id); id++) {
+		int found = !strcmp(ib_knob_name(id), "seed");
+
+		for (unsigned i = 0; ib_runopts_knob(i); i++)
+			found |= !strcmp(ib_runopts_knob(i), ib_knob_name(id));
+		assert_true(found);
+	}
+	for (unsigned i = 0; ib_runopts_knob(i); i++, seen++) {
+		const char *name = ib_runopts_knob(i);
+		char value[64], opt[64], want[128], words[1024], err[512], *q;
+		struct ib_run_opts o;
+		struct ib_run_ctx rc;
+		struct ib_argv argv = { 0 }, env = { 0 };
+
+		good_value(name, value, sizeof(value));
+		for (int spelling = 0; spelling < 2; spelling++) {
+			char canon[48];
+
+			ib_opt_spelling(name, canon, sizeof(canon));
+			snprintf(opt, sizeof(opt), "--%s", spelling ? name : canon);
+			assert_int_equal(parse(&o, 0, ARGV("--kernel", "/k", opt, value), 4, err), 0);
+			ib_runopts_knob_words(&o, words, sizeof(words));
+			snprintf(want, sizeof(want), "initbench.%s=%s", name, value);
+			assert_string_equal(words, want);
+		}
+		if (ib_runopts_knob_is_pid1(name)) {
+			refused_with(1, ARGV(opt, value), 2, "only PID 1");
+			continue;
+		}
+		assert_int_equal(parse(&o, 1, ARGV(opt, value), 2, err), 0);
+		o.suite = "/s/ibsuite";
+		memset(&rc, 0, sizeof(rc));
+		rc.o = &o;
+		ib_boot_argv(&rc, 0, NULL, &argv, &env);
+		q = ib_argv_quote(argv.v);
+		snprintf(want, sizeof(want), "/s/ibsuite --mode=native --%s=%s", name, value);
+		assert_string_equal(q, want);
+		free(q);
+		ib_argv_free(&argv);
+		ib_argv_free(&env);
+	}
+	assert_true(seen >= 15);
+}
+
 static void labels(void **state)
 {
 	(void)state;
@@ -252,6 +335,7 @@ int main(void)
 		cmocka_unit_test(both_forms_and_aliases),
 		cmocka_unit_test(guest_knobs_become_cmdline_words),
 		cmocka_unit_test(suite_knobs_are_checked_on_the_host),
+		cmocka_unit_test(every_knob_through_both_commands),
 		cmocka_unit_test(bad_arguments_are_named),
 		cmocka_unit_test(variants_and_seed),
 		cmocka_unit_test(labels),
