@@ -140,3 +140,26 @@ void ib_uml_tmpdir_remove(const char *dir)
 	if (dir && *dir)
 		nftw(dir, rm_one, 16, FTW_DEPTH | FTW_PHYS | FTW_MOUNT);
 }
+
+int ib_uml_host_refusal(const char *path, char *line, size_t len)
+{
+	static const char *const said[] = { "ptrace set fp regs failed", "ptrace get fp regs failed" };
+	char buf[512];
+	FILE *f = fopen(path, "r");
+	int found = 0;
+
+	if (!f)
+		return 0;
+	while (!found && fgets(buf, sizeof(buf), f)) {
+		if (strstr(buf, "# IB "))
+			break;
+		for (size_t i = 0; i < sizeof(said) / sizeof(said[0]) && !found; i++)
+			if (strstr(buf, said[i])) {
+				buf[strcspn(buf, "\r\n")] = '\0';
+				snprintf(line, len, "%s", buf);
+				found = 1;
+			}
+	}
+	fclose(f);
+	return found;
+}

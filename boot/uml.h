@@ -50,4 +50,13 @@ void ib_uml_argv(const struct ib_uml_cfg *cfg, struct ib_argv *argv, struct ib_a
 int ib_uml_tmpdir(char *buf, size_t len);
 void ib_uml_tmpdir_remove(const char *dir);
 
+/*
+ * A UML kernel that cannot run on this host at all says so on its console before its init
+ * prints anything: Debian's 6.1 linux.uml on a CPU with AMX panics at the first exec with
+ * `userspace - ptrace set fp regs failed, errno = 14` (its PTRACE_SETREGSET buffer is the
+ * 2696 bytes of an AVX-512 XSAVE area, and the host takes only its full XSAVE size). 1 and that line (cut to len) when the console log at path holds
+ * such a line before any record, else 0.
+ */
+int ib_uml_host_refusal(const char *path, char *line, size_t len);
+
 #endif

@@ -225,6 +225,20 @@ static void progress_start(struct ib_run_ctx *rc, unsigned i, struct ib_progress
 	p->t0 = ib_progress_now();
 }
 
+/* UML that cannot run on this host (uml.h): a launcher failure, said so, not a kernel's */
+static int uml_refused(const char *log)
+{
+	char line[256];
+
+	if (!ib_uml_host_refusal(log, line, sizeof(line)))
+		return 0;
+	fprintf(stderr, "initbench: UML cannot run on this host: it said \"%s\" before its init "
+		"ran: this UML kernel cannot restore this CPU's FPU state through ptrace (Debian's 6.1 "
+		"linux.uml hands the host a 2696-byte XSAVE area, the AVX-512 size; a CPU with AMX "
+		"needs more): boot under QEMU, or a UML kernel that supports this CPU\n", line);
+	return 1;
+}
+
 static int boot_one(struct ib_run_ctx *rc, unsigned i, unsigned *stored)
 {
 	struct ib_run_opts *o = rc->o;
@@ -307,6 +321,8 @@ static int boot_one(struct ib_run_ctx *rc, unsigned i, unsigned *stored)
 	if (verdict == IB_EXIT_DONE)
 		rc->est_s = r.wall_s;
 	say_outcome(rc, i, argv.v[0], &r, verdict, rc->launcher);
+	if (rc->kind == IB_KERNEL_UML && verdict != IB_EXIT_DONE && uml_refused(log))
+		verdict = IB_EXIT_LAUNCHER;   /* every later boot would end the same */
 	if (prog.tty)
 		fprintf(stderr, "initbench: stored in %s\n", dir);
 	ib_argv_free(&argv);

@@ -182,15 +182,16 @@ static int cmd_run(int argc, char **argv)
 	rc = parse_or_usage(&o, "run", argc, argv);
 	if (rc >= 0)
 		return rc;
-	if (!image_ok(&o))
-		return IB_EXIT_USAGE;
 	if (o.nvariants)
-		return cmd_campaign(&o);
+		return image_ok(&o) ? cmd_campaign(&o) : IB_EXIT_USAGE;
+	/* the kernel first: it is what the user named, the image usually a default */
 	kind = ib_kernel_kind(o.kernel, err, sizeof(err));
 	if (kind == IB_KERNEL_BAD) {
 		fprintf(stderr, "initbench run: %s\n", err);
 		return IB_EXIT_USAGE;
 	}
+	if (!image_ok(&o))
+		return IB_EXIT_USAGE;
 	o.kernel = absolute(o.kernel);
 	if (!o.label)
 		o.label = kind == IB_KERNEL_UML ? "uml" : "default";

@@ -38,6 +38,7 @@ mv "$tree.tmp" "$tree"
 img=$(ls "$tree"/boot/vmlinuz-* | head -n 1)
 [ -f "$img" ] || { echo "initbench: no vmlinuz in $deb" >&2; exit 1; }
 mkdir -p "$dir/default"
-ln -sfn "$img" "$dir/default/vmlinuz"
+# relative, so that a kernels directory still works when moved or copied
+ln -sfn "../$pkg/boot/$(basename "$img")" "$dir/default/vmlinuz"
 basename "$img" | sed 's/^vmlinuz-//' > "$dir/default/version"
 echo "initbench: default kernel $(cat "$dir/default/version") in $tree" >&2

@@ -105,7 +105,7 @@ in_root 'DEBIAN_FRONTEND=noninteractive apt-get remove -y -qq musl-tools' > "$w/
 	die "apt-get remove musl-tools failed"
 as_user() { chroot --userspec="$user:$user" "$root" /usr/bin/env -i HOME="/home/$user" \
 	PATH=/usr/bin:/bin LANG=C.UTF-8 /bin/sh -c "cd /home/$user/initbench && $1"; }
-as_user make > "$w/user-make.log" 2>&1
+as_user 'mkdir -p out && cp configs/quick_defconfig out/.config && make' > "$w/user-make.log" 2>&1
 rc=$?
 cat "$w/user-make.log" | sed 's/^/  | /' | tail -n 5
 [ $rc -eq 2 ] || die "make as $user without musl-tools exited $rc, not 2"
@@ -119,6 +119,27 @@ in_root 'DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-reco
 as_user 'make && out/initbench --version' > "$w/user-build.log" 2>&1 ||
 	{ tail -n 20 "$w/user-build.log"; die "make as $user failed with every package there"; }
 say "as $user with the packages there: $(tail -n 1 "$w/user-build.log")"
+# and boots, as the README promises a normal user (the default kernel downloaded by the user;
+# no kvm group here: TCG at once), under QEMU and UML, into the user's own store, then
+# reports both
+as_user 'make run LABEL=user-qemu' > "$w/user-run.log" 2>&1 ||
+	{ tail -n 30 "$w/user-run.log"; die "make run as $user failed"; }
+labels=user-qemu
+if as_user 'make run KERNEL=uml' > "$w/user-uml.log" 2>&1; then
+	labels="$labels uml"
+elif uml_refused "$w/user-uml.log"; then
+	say "as $user: UML not judged: $(grep '^initbench: UML cannot run on this host' "$w/user-uml.log" | cut -c1-160)"
+else
+	tail -n 30 "$w/user-uml.log"; die "make run KERNEL=uml as $user failed"
+fi
+as_user 'make report' > "$w/user-run.log" 2>&1 || die "make report as $user failed"
+for l in $labels; do
+	sed -n '/^Processor, Processes/,/^$/p' "$w/user-run.log" | grep -q "^$l " ||
+		die "the report as $user has no row for label $l"
+	grep -q '"status": *"complete"' "$root/home/$user/initbench/out/results/$l/1/results.json" ||
+		die "the $l boot of $user is not complete"
+done
+say "as $user: make run of $labels, complete, and make report shows each"
 [ -n "${FRESH_KEEP:-}" ] || remove_root
 trap - EXIT
 echo "fresh-root: ok"

@@ -126,6 +126,32 @@ static void missing_file_and_directory(void **state)
 	assert_non_null(strstr(err, "not a regular file"));
 }
 
+/* the console of Debian's UML on a CPU with AMX, as captured here, and one that ran */
+static void uml_that_cannot_run_here(void **state)
+{
+	char path[256], line[256] = "";
+	FILE *f;
+
+	(void)state;
+	snprintf(path, sizeof(path), "%s/umllog", dir);
+	f = fopen(path, "w");
+	assert_non_null(f);
+	fputs("Linux version 6.1.176\nRun /init as init process\r\n"
+	      "userspace - ptrace set fp regs failed, errno = 14\r\n"
+	      "Kernel panic - not syncing: Attempted to kill init! exitcode=0x0000000b\n", f);
+	fclose(f);
+	assert_int_equal(ib_uml_host_refusal(path, line, sizeof(line)), 1);
+	assert_string_equal(line, "userspace - ptrace set fp regs failed, errno = 14");
+	f = fopen(path, "w");
+	assert_non_null(f);
+	fputs("Run /init as init process\n# IB 0 begin proto=1 *00000000\n"
+	      "a benchmark printed ptrace set fp regs failed\n", f);
+	fclose(f);
+	assert_int_equal(ib_uml_host_refusal(path, line, sizeof(line)), 0);
+	snprintf(path, sizeof(path), "%s/no-such-log", dir);
+	assert_int_equal(ib_uml_host_refusal(path, line, sizeof(line)), 0);
+}
+
 static int setup(void **state)
 {
 	(void)state;
@@ -135,7 +161,7 @@ static int setup(void **state)
 static int teardown(void **state)
 {
 	const char *names[] = { "exec", "dyn", "obj", "noexec", "bz", "bzoff", "junk", "short",
-				"empty" };
+				"empty", "umllog" };
 	char path[256];
 
 	(void)state;
@@ -154,6 +180,7 @@ int main(void)
 		cmocka_unit_test(bzimage_by_hdrs_magic),
 		cmocka_unit_test(garbage_is_refused_naming_the_file),
 		cmocka_unit_test(missing_file_and_directory),
+		cmocka_unit_test(uml_that_cannot_run_here),
 	};
 
 	return cmocka_run_group_tests(tests, setup, teardown);
