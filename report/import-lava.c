@@ -342,7 +342,10 @@ int ib_lava_console(const char *raw, size_t len, char **console, size_t *clen, j
 		if (lvl && !strcmp(lvl, "error") && json_is_string(msg) &&
 		    !json_object_get(f, "first_error"))
 			json_object_set(f, "first_error", msg);
-		if (lvl && !strcmp(lvl, "target") && json_is_string(msg)) {
+		/* "feedback": console lines LAVA read after the action that watched them ended,
+		 * e.g. the end record when the monitor's end pattern matched first */
+		if (lvl && (!strcmp(lvl, "target") || !strcmp(lvl, "feedback")) &&
+		    json_is_string(msg)) {
 			json_decref(last_target);
 			last_target = json_incref(msg);
 			if (append(&buf, &n, &cap, json_string_value(msg), json_string_length(msg))) {

@@ -21,8 +21,9 @@ mkdir -p "$W"
 # (accel auto: KVM is probed on this host as `make run` does, and the job falls back to TCG
 # loudly when the KVM guest stays silent; the job and its device land in $O)
 start=$(date +%s)
-make -C "$srctree" O="$O" KERNELS="$KERNELS" lava-run > "$W/make-lava-run.log" 2>&1 ||
-	{ tail -n 30 "$W/make-lava-run.log"; die "make lava-run exited $?"; }
+make -C "$srctree" O="$O" KERNELS="$KERNELS" lava-run > "$W/make-lava-run.log" 2>&1
+rc=$?
+[ $rc -eq 0 ] || { tail -n 30 "$W/make-lava-run.log"; die "make lava-run exited $rc"; }
 say "make lava-run: $(( $(date +%s) - start )) s"
 grep 'initbench lava: KVM' "$W/make-lava-run.log" | sed 's/^/# /'
 grep -q 'initbench lava: KVM \(answers\|unusable (.*), falling back to TCG\)' "$W/make-lava-run.log" ||

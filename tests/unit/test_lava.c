@@ -373,6 +373,15 @@ static void test_console(void **state)
 	assert_string_equal(json_string_value(json_object_get(facts, "first_error")), "monitor failed");
 	free(out);
 	json_decref(facts);
+	/* the end record logged as "feedback": the monitor's end pattern matched before LAVA
+	 * logged the line (seen in a real lava-run), and it is still the console's */
+	log = "{\"dt\": \"1\", \"lvl\": \"target\", \"msg\": \"ok 41 lat_mem\"}\n"
+	      "{\"dt\": \"2\", \"lvl\": \"info\", \"msg\": \"ok: end string found\"}\n"
+	      "{\"dt\": \"3\", \"lvl\": \"feedback\", \"msg\": \"# IB 247 end records=247\", \"ns\": \"common\"}\n";
+	assert_int_equal(ib_lava_console(log, strlen(log), &out, &n, &facts, err, sizeof(err)), 0);
+	assert_string_equal(out, "ok 41 lat_mem\n# IB 247 end records=247\n");
+	free(out);
+	json_decref(facts);
 }
 
 static json_t *load(const char *path)
