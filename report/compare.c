@@ -357,7 +357,8 @@ static void print_variant(FILE *f, json_t *jsec, json_t *jall, const struct vari
 	fprintf(f, "  (overall: time ratio, MB/s taken as time per byte; above 1 is slower)\n");
 }
 
-int ib_cmd_compare(int argc, char **argv)
+/* *owned: the results directory, freed by ib_cmd_compare whatever way this returns */
+static int compare_main(int argc, char **argv, char **owned)
 {
 	const char *dir, *json_out = NULL, *metric[MAX_METRICS], *title;
 	const char *section[MAX_METRICS];
@@ -418,7 +419,7 @@ int ib_cmd_compare(int argc, char **argv)
 			"LABEL_A LABEL_B\n");
 		return usage(stderr, 2);
 	}
-	dir = ib_results_dir(given);
+	dir = *owned = ib_results_dir(given);
 	if (!dir)
 		return 1;
 	if (nl < 2)
@@ -561,5 +562,14 @@ int ib_cmd_compare(int argc, char **argv)
 	}
 	free(rows), free(p), free(q), free(sig);
 	ib_set_free(&set);
+	return rc;
+}
+
+int ib_cmd_compare(int argc, char **argv)
+{
+	char *dir = NULL;
+	int rc = compare_main(argc, argv, &dir);
+
+	free(dir);
 	return rc;
 }

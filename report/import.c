@@ -293,6 +293,9 @@ static const char import_usage[] =
 
 enum { K_LABEL = 2, K_RESULTS, K_LAVA, K_HELP };
 
+static int import_into(const char *results, const char *file, const char *label,
+		       const char *lava);
+
 int ib_cmd_import(int argc, char **argv)
 {
 	static const struct ib_optdef defs[] = {
@@ -306,10 +309,7 @@ int ib_cmd_import(int argc, char **argv)
 	const struct ib_optdef *def;
 	struct ib_getopt g;
 	char err[256], *results;
-	int key;
-	struct ib_text t;
-	struct ib_lmb_summary s;
-	int rc;
+	int key, rc;
 
 	ib_getopt_init(&g, defs, sizeof(defs) / sizeof(defs[0]));
 	while ((key = ib_getopt_next(&g, argc, argv, &v, &def, err, sizeof(err))) != 0) {
@@ -335,6 +335,19 @@ int ib_cmd_import(int argc, char **argv)
 	}
 	if (!(results = ib_results_dir(given)))
 		return 1;
+	rc = import_into(results, file, label, lava);
+	free(results);
+	return rc;
+}
+
+/* what `import` does once the store is known */
+static int import_into(const char *results, const char *file, const char *label,
+		       const char *lava)
+{
+	struct ib_text t;
+	struct ib_lmb_summary s;
+	int rc;
+
 	if (lava) {
 		if (!file)
 			return ib_import_lava(lava, results, label);
