@@ -12,6 +12,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "hostutil.h"
 #include "results.h"
 #include "store.h"
 
@@ -436,15 +437,7 @@ char *ib_store_new_boot(const char *results, const char *label, unsigned long *n
 	if (asprintf(&d, "%s/%s", results, label) < 0)
 		return NULL;
 	/* every missing directory on the way, as `initbench run` makes them */
-	for (char *s = strchr(d + 1, '/'); s; s = strchr(s + 1, '/')) {
-		*s = '\0';
-		if (mkdir(d, 0777) && errno != EEXIST) {
-			*s = '/';
-			break;
-		}
-		*s = '/';
-	}
-	if (mkdir(d, 0777) && errno != EEXIST) {
+	if (ib_mkdir_p(d, 0777)) {
 		fprintf(stderr, "initbench %s: cannot create %s: %s\n", who, d, strerror(errno));
 		free(d);
 		return NULL;
