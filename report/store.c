@@ -14,27 +14,16 @@
 
 #include "hostutil.h"
 #include "results.h"
+#include "stats.h"
 #include "store.h"
 
-static int cmp_dbl(const void *a, const void *b)
-{
-	double x = *(const double *)a, y = *(const double *)b;
-	return (x > y) - (x < y);
-}
-
-/* median and minimum of n values; 0 if n == 0 */
+/* median and minimum of n values (the parser lets no NaN through); 0 if n == 0 */
 static int med_min(const double *v, size_t n, double *med, double *min)
 {
 	if (!n)
 		return 0;
-	double *c = malloc(n * sizeof(*c));
-	if (!c)
-		return 0;
-	memcpy(c, v, n * sizeof(*c));
-	qsort(c, n, sizeof(*c), cmp_dbl);
-	*med = n % 2 ? c[n / 2] : (c[n / 2 - 1] + c[n / 2]) / 2;
-	*min = c[0];
-	free(c);
+	*med = ib_stat_median(v, n);
+	*min = ib_stat_min(v, n);
 	return 1;
 }
 
