@@ -29,7 +29,7 @@ quiet = $(if $(Q),@printf '  %-8s %s\n' '$(1)' '$(patsubst $(O)/%,%,$(2))';)
 # ---- dependencies: Debian packages only, installed when missing ------------------------
 # Why each one is there: see README.md, "Dependencies".
 PKGS_BUILD := musl-tools busybox-static kconfig-frontends-nox cpio gzip libjansson-dev \
-	libcmocka-dev libgsl-dev pkg-config gcc make
+	libcmocka-dev libgsl-dev libyaml-dev nettle-dev pkg-config gcc make
 PKGS_RUN := qemu-system-x86 user-mode-linux
 PKGS_KERNEL := linux-source-6.1 flex bison bc libelf-dev libssl-dev kmod xz-utils
 PKGS_PLOT := gnuplot-nox
@@ -54,7 +54,9 @@ HOST_CFLAGS := $(WARN) -I$(O)/include -I$(srctree)/bench -I$(srctree)/bench/lib 
 	-I$(srctree)/report -I$(srctree)/qemu -I$(srctree)/boot -I$(srctree)/initramfs
 JANSSON_CFLAGS = $(shell pkg-config --cflags jansson 2>/dev/null)
 JANSSON_LIBS = $(shell pkg-config --libs jansson 2>/dev/null || echo -ljansson) \
-	$(shell pkg-config --libs gsl 2>/dev/null || echo -lgsl -lgslcblas)
+	$(shell pkg-config --libs gsl 2>/dev/null || echo -lgsl -lgslcblas) \
+	$(shell pkg-config --libs yaml-0.1 2>/dev/null || echo -lyaml) \
+	$(shell pkg-config --libs nettle 2>/dev/null || echo -lnettle)
 
 # ---- sources ----------------------------------------------------------------------------
 SUITE_SRCS := $(sort $(filter-out bench/hello.c,$(wildcard bench/*.c)) $(wildcard bench/lib/*.c))

@@ -27,6 +27,7 @@
 #include <unistd.h>
 
 #include "bench.h"
+#include "stats.h"
 
 static int null_call_loop(void *arg, uint64_t n)
 {
@@ -79,28 +80,16 @@ static int write_loop(void *arg, uint64_t n)
 static void mean_of(const struct ib_result *a, const struct ib_result *b, struct ib_result *out)
 {
 	unsigned n = a->nsamples < b->nsamples ? a->nsamples : b->nsamples;
-	double sorted[IB_MAX_REPS];
 
 	memset(out, 0, sizeof(*out));
 	/* the two parts are sized separately; report the smaller count, the honest lower bound */
 	out->iters = a->iters < b->iters ? a->iters : b->iters;
 	out->nsamples = n;
-	for (unsigned i = 0; i < n; i++) {
+	for (unsigned i = 0; i < n; i++)
 		out->samples[i] = (a->samples[i] + b->samples[i]) / 2.0;
-		sorted[i] = out->samples[i];
-	}
-	/* insertion sort: n <= IB_MAX_REPS */
-	for (unsigned i = 1; i < n; i++) {
-		double v = sorted[i];
-		unsigned j = i;
-
-		for (; j > 0 && sorted[j - 1] > v; j--)
-			sorted[j] = sorted[j - 1];
-		sorted[j] = v;
-	}
 	if (n) {
-		out->min = sorted[0];
-		out->median = n % 2 ? sorted[n / 2] : (sorted[n / 2 - 1] + sorted[n / 2]) / 2.0;
+		out->min = ib_min(out->samples, n);
+		out->median = ib_median(out->samples, n);
 	}
 }
 

@@ -22,6 +22,8 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "hostutil.h"
+
 #define LINE_MAX_KEEP 32768 /* longest stdout line kept for detection */
 #define STDERR_HOLD_MAX (1 << 20)
 #define PIN_FAILED 0x10000 /* or'ed into the errno the child reports */
@@ -32,28 +34,13 @@ static const char noinit_text[] = "Failed to execute ";
 
 /* ---- argv helpers ---- */
 
-static void *xrealloc(void *p, size_t n)
-{
-	void *q = realloc(p, n);
-
-	if (!q) {
-		fprintf(stderr, "initbench: out of memory\n");
-		exit(1);
-	}
-	return q;
-}
-
 void ib_argv_push(struct ib_argv *a, const char *s)
 {
 	if (a->n + 2 > a->cap) {
 		a->cap = a->cap ? a->cap * 2 : 16;
-		a->v = xrealloc(a->v, a->cap * sizeof(*a->v));
+		a->v = ib_xrealloc(a->v, a->cap * sizeof(*a->v));
 	}
-	a->v[a->n] = strdup(s);
-	if (!a->v[a->n]) {
-		fprintf(stderr, "initbench: out of memory\n");
-		exit(1);
-	}
+	a->v[a->n] = ib_xstrdup(s);
 	a->v[++a->n] = NULL;
 }
 
@@ -61,10 +48,8 @@ char *ib_vstrf(const char *fmt, va_list ap)
 {
 	char *s;
 
-	if (vasprintf(&s, fmt, ap) < 0) {
-		fprintf(stderr, "initbench: out of memory\n");
-		exit(1);
-	}
+	if (vasprintf(&s, fmt, ap) < 0)
+		ib_oom();
 	return s;
 }
 
@@ -134,7 +119,7 @@ char *ib_argv_quote(char *const *argv)
 
 	for (size_t i = 0; argv[i]; i++)
 		cap += 4 * strlen(argv[i]) + 3;
-	out = p = xrealloc(NULL, cap);
+	out = p = ib_xrealloc(NULL, cap);
 	for (size_t i = 0; argv[i]; i++) {
 		const char *s = argv[i];
 
@@ -350,7 +335,7 @@ static void on_stderr(struct cap *c, const char *p, size_t n)
 	}
 	if (c->held_len + n > c->held_cap) {
 		c->held_cap = (c->held_len + n) * 2;
-		c->held = xrealloc(c->held, c->held_cap);
+		c->held = ib_xrealloc(c->held, c->held_cap);
 	}
 	memcpy(c->held + c->held_len, p, n);
 	c->held_len += n;
@@ -513,7 +498,7 @@ int ib_console_run(const struct ib_console_opts *o, struct ib_console_result *r)
 		return -1;
 	}
 	r->ended_by = IB_END_EXIT;
-	c.line = xrealloc(NULL, LINE_MAX_KEEP);
+	c.line = ib_xrealloc(NULL, LINE_MAX_KEEP);
 	fds[0] = outp[0];
 	fds[1] = errp[0];
 	for (;;) {

@@ -23,6 +23,7 @@ FUZZ_CFLAGS := -std=c11 -g -O1 -Wall -Wextra -Werror -fno-omit-frame-pointer \
 	-fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all \
 	-I$(O)/include -I$(srctree)/bench/lib -I$(srctree)/report
 FUZZ_logparse_SRCS := tests/fuzz/fuzz-logparse.c report/logparse.c report/logcheck.c \
+	report/hostutil.c report/stats.c \
 	report/store.c bench/lib/record.c
 FUZZ_import_SRCS := tests/fuzz/fuzz-import.c report/import-lmbench.c
 FUZZ_BINS := $(foreach t,$(FUZZ_TARGETS),$(O)/tests/fuzz/fuzz-$(t))

@@ -12,6 +12,8 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "hostutil.h"
+
 const struct ib_arch *ib_qemu_arch(const struct ib_qemu_cfg *c)
 {
 	const struct ib_arch *arch = c->arch;
@@ -24,14 +26,10 @@ const struct ib_arch *ib_qemu_arch(const struct ib_qemu_cfg *c)
 void ib_qemu_argv(const struct ib_qemu_cfg *c, int use_kvm, struct ib_argv *a)
 {
 	const struct ib_arch *arch = ib_qemu_arch(c);
-	char *cmdline;
+	char *cmdline = ib_strf("console=%s panic=-1%s%s%s%s", arch->console,
+				c->knobs && *c->knobs ? " " : "", c->knobs ? c->knobs : "",
+				c->append && *c->append ? " " : "", c->append ? c->append : "");
 
-	if (asprintf(&cmdline, "console=%s panic=-1%s%s%s%s", arch->console,
-		     c->knobs && *c->knobs ? " " : "", c->knobs ? c->knobs : "",
-		     c->append && *c->append ? " " : "", c->append ? c->append : "") < 0) {
-		fprintf(stderr, "initbench: out of memory\n");
-		exit(1);
-	}
 	ib_argv_push(a, arch->qemu_bin);
 	ib_argv_push(a, "-nodefaults");
 	ib_argv_push(a, "-no-reboot");
@@ -57,10 +55,8 @@ void ib_qemu_argv(const struct ib_qemu_cfg *c, int use_kvm, struct ib_argv *a)
 	ib_argv_push(a, "chardev:s0");
 	if (c->disk) {
 		/* a ',' in the path would start another option: QEMU wants it doubled */
-		char *p = malloc(2 * strlen(c->disk) + 1), *q = p;
+		char *p = ib_xmalloc(2 * strlen(c->disk) + 1), *q = p;
 
-		if (!p)
-			abort();
 		for (const char *s = c->disk; *s; s++)
 			if ((*q++ = *s) == ',')
 				*q++ = ',';

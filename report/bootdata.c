@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "bootdata.h"
+#include "stats.h"
 
 static const char *str(const json_t *o, const char *key)
 {
@@ -99,13 +100,6 @@ const json_t *ib_boot_samples(const json_t *res, const char *metric, double **s,
 	return first;
 }
 
-static int cmp_dbl(const void *a, const void *b)
-{
-	double x = *(const double *)a, y = *(const double *)b;
-
-	return (x > y) - (x < y);
-}
-
 double ib_boot_value(const json_t *res, const char *metric)
 {
 	double *s, v = NAN;
@@ -116,8 +110,7 @@ double ib_boot_value(const json_t *res, const char *metric)
 	if (first && nrec <= 1) {
 		v = json_is_number(med) ? json_number_value(med) : NAN;
 	} else if (n) {
-		qsort(s, n, sizeof(*s), cmp_dbl);
-		v = n % 2 ? s[n / 2] : (s[n / 2 - 1] + s[n / 2]) / 2;
+		v = ib_stat_median(s, n);
 	}
 	free(s);
 	return v;

@@ -17,28 +17,12 @@
 #include <jansson.h>
 
 #include "cli-boot.h"
+#include "hostutil.h"
 #include "kernelpath.h"
 #include "progress.h"
 #include "qemu.h"
 #include "results.h"
 #include "uml.h"
-
-static int mkdir_p(const char *path)
-{
-	char buf[PATH_MAX];
-
-	if (snprintf(buf, sizeof(buf), "%s", path) >= (int)sizeof(buf))
-		return -1;
-	for (char *p = buf + 1; *p; p++) {
-		if (*p != '/')
-			continue;
-		*p = '\0';
-		if (mkdir(buf, 0755) < 0 && errno != EEXIST)
-			return -1;
-		*p = '/';
-	}
-	return mkdir(buf, 0755) < 0 && errno != EEXIST ? -1 : 0;
-}
 
 /* RESULTS/LABEL/N with N the next free number; the directory is created here */
 static char *new_boot_dir(const char *label_dir, unsigned *num)
@@ -345,7 +329,7 @@ static int ctx_init(struct ib_run_ctx *rc, struct ib_run_opts *o, int kind, cons
 	rc->est_s = -1;
 	if (o->dry_run)
 		return 0;
-	if (mkdir_p(rc->label_dir) < 0) {
+	if (ib_mkdir_p(rc->label_dir, 0755) < 0) {
 		fprintf(stderr, "initbench: cannot create %s: %s\n", rc->label_dir, strerror(errno));
 		free(rc->label_dir);
 		return -1;
@@ -392,7 +376,7 @@ int ib_run_campaign(struct ib_campaign *c, struct ib_run_opts *vo, const int *ki
 	int worst = 0, dry = vo[0].dry_run;
 	unsigned made = 0;
 
-	if (!rc || (!dry && (mkdir_p(vo[0].results) < 0 ||
+	if (!rc || (!dry && (ib_mkdir_p(vo[0].results, 0755) < 0 ||
 			     ib_campaign_create(c, vo[0].results) < 0))) {
 		free(rc);
 		return IB_EXIT_HOSTIO;

@@ -14,6 +14,7 @@
 
 #include "export.h"
 #include "export-int.h"
+#include "hostutil.h"
 
 #define H ib_html_text
 
@@ -223,21 +224,6 @@ static size_t compare_sections(const json_t *compare, const char **out, size_t c
 	return n;
 }
 
-static int mkdir_p(const char *path)
-{
-	char buf[4096];
-	snprintf(buf, sizeof(buf), "%s", path);
-	for (char *p = buf + 1; *p; p++) {
-		if (*p != '/')
-			continue;
-		*p = 0;
-		if (mkdir(buf, 0755) && errno != EEXIST)
-			return -1;
-		*p = '/';
-	}
-	return mkdir(buf, 0755) && errno != EEXIST ? -1 : 0;
-}
-
 /* the page: `gp_status` is what gnuplot returned (127: not found) */
 static int page(FILE *f, const char *dir, const struct ib_set *set, const char **labels,
 		size_t nl, const struct plot *p, size_t np, const json_t *compare,
@@ -328,7 +314,7 @@ int ib_export_html(const char *dir, const struct ib_set *set, const json_t *comp
 	}
 	snprintf(path, sizeof(path), "%s/data", dir);
 	snprintf(tmp, sizeof(tmp), "%s/plots", dir);
-	if (mkdir_p(path) || mkdir_p(tmp)) {
+	if (ib_mkdir_p(path, 0755) || ib_mkdir_p(tmp, 0755)) {
 		fprintf(stderr, "initbench export: cannot create %s: %s\n", tmp, strerror(errno));
 		goto out;
 	}

@@ -9,10 +9,11 @@
 #include "store.h"
 
 #include <errno.h>
-#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+
+#include <yaml.h>
 
 #include "import.h"
 #include "results.h"
@@ -20,240 +21,135 @@
 #define MAX_LOG (256u << 20)
 #define MAX_DEPTH 32
 
-/* ---- one flow-style entry ---- */
+/* ---- one flow-style entry, read by libyaml ---- */
 
-struct cur {
-	const char *p, *end;
-};
+/*
+ * A guest's console reaches us through YAML escapes, so the reader must be YAML's own
+ * (libyaml), not a look-alike. Every scalar stays a string: we compare and print them,
+ * never compute with them, and a typed "1.0" would print differently.
+ */
 
-static void ws(struct cur *c)
+/* the next event into *ev; 0, or -1 on a parse error (nothing to delete then) */
+static int next(yaml_parser_t *y, yaml_event_t *ev)
 {
-	while (c->p < c->end && (*c->p == ' ' || *c->p == '\t'))
-		c->p++;
+	return yaml_parser_parse(y, ev) ? 0 : -1;
 }
 
-static int hexval(const char *s, unsigned n, uint32_t *v)
+/*
+ * The node whose first event is *ev (taken over), or NULL; depth counts open collections,
+ * *after is where the node's text ends.
+ */
+static json_t *node(yaml_parser_t *y, yaml_event_t *ev, int depth, size_t *after)
 {
-	*v = 0;
-	for (unsigned i = 0; i < n; i++) {
-		char ch = s[i];
-		int d = ch >= '0' && ch <= '9' ? ch - '0' : ch >= 'a' && ch <= 'f' ? ch - 'a' + 10
-			: ch >= 'A' && ch <= 'F' ? ch - 'A' + 10 : -1;
-
-		if (d < 0)
-			return -1;
-		*v = *v << 4 | (uint32_t)d;
-	}
-	return 0;
-}
-
-static size_t put_utf8(char *o, uint32_t u)
-{
-	if (u < 0x80) {
-		o[0] = (char)u;
-		return 1;
-	}
-	if (u < 0x800) {
-		o[0] = (char)(0xc0 | u >> 6);
-		o[1] = (char)(0x80 | (u & 0x3f));
-		return 2;
-	}
-	if (u < 0x10000) {
-		o[0] = (char)(0xe0 | u >> 12);
-		o[1] = (char)(0x80 | (u >> 6 & 0x3f));
-		o[2] = (char)(0x80 | (u & 0x3f));
-		return 3;
-	}
-	o[0] = (char)(0xf0 | u >> 18);
-	o[1] = (char)(0x80 | (u >> 12 & 0x3f));
-	o[2] = (char)(0x80 | (u >> 6 & 0x3f));
-	o[3] = (char)(0x80 | (u & 0x3f));
-	return 4;
-}
-
-/* the character a one-letter YAML escape stands for, or -1 */
-static int simple_escape(char ch)
-{
-	switch (ch) {
-	case '0': return '\0';
-	case 'a': return '\a';
-	case 'b': return '\b';
-	case 't': case '\t': return '\t';
-	case 'n': return '\n';
-	case 'v': return '\v';
-	case 'f': return '\f';
-	case 'r': return '\r';
-	case 'e': return 0x1b;
-	case ' ': case '"': case '/': case '\\': return ch;
-	default: return -1;
-	}
-}
-
-/* a YAML double-quoted scalar with its escapes (YAML 1.1 5.7, as PyYAML and libyaml write) */
-static json_t *dq_scalar(struct cur *c)
-{
-	char *o = malloc((size_t)(c->end - c->p) * 2 + 1);
-	size_t n = 0;
+	yaml_event_type_t end = ev->type == YAML_MAPPING_START_EVENT ? YAML_MAPPING_END_EVENT
+				: YAML_SEQUENCE_END_EVENT;
 	json_t *j;
 
-	if (!o)
-		return NULL;
-	for (c->p++; c->p < c->end && *c->p != '"'; c->p++) {
-		uint32_t u;
-		unsigned w;
-		int ch;
-
-		if (*c->p != '\\') {
-			o[n++] = *c->p;
-			continue;
-		}
-		if (++c->p >= c->end)
-			break;
-		if ((ch = simple_escape(*c->p)) >= 0) {
-			o[n++] = (char)ch;
-			continue;
-		}
-		w = *c->p == 'x' ? 2 : *c->p == 'u' ? 4 : *c->p == 'U' ? 8 : 0;
-		u = *c->p == 'N' ? 0x85 : *c->p == '_' ? 0xa0 : *c->p == 'L' ? 0x2028
-		    : *c->p == 'P' ? 0x2029 : 0;
-		if (w && (c->end - c->p <= w || hexval(c->p + 1, w, &u) || u > 0x10ffff))
-			break;
-		if (!w && !u)
-			break;
-		c->p += w;
-		n += put_utf8(o + n, u);
-	}
-	if (c->p >= c->end || *c->p != '"') {
-		free(o);
-		return NULL;
-	}
-	c->p++;
-	j = json_stringn_nocheck(o, n);
-	free(o);
-	return j;
-}
-
-static json_t *sq_scalar(struct cur *c)
-{
-	char *o = malloc((size_t)(c->end - c->p) + 1);
-	size_t n = 0;
-	json_t *j = NULL;
-
-	if (!o)
-		return NULL;
-	for (c->p++; c->p < c->end; c->p++) {
-		if (*c->p == '\'') {
-			if (c->p + 1 < c->end && c->p[1] == '\'') {
-				o[n++] = *c->p++;
-				continue;
-			}
-			c->p++;
-			j = json_stringn_nocheck(o, n);
-			break;
-		}
-		o[n++] = *c->p;
-	}
-	free(o);
-	return j;
-}
-
-/* a plain scalar in flow context: up to , ] } or ": "; trailing blanks dropped */
-static json_t *plain_scalar(struct cur *c)
-{
-	const char *s = c->p, *e;
-
-	while (c->p < c->end && !strchr(",]}", *c->p) &&
-	       !(*c->p == ':' && (c->p + 1 == c->end || c->p[1] == ' ')))
-		c->p++;
-	for (e = c->p; e > s && (e[-1] == ' ' || e[-1] == '\t'); e--)
-		;
-	return e > s ? json_stringn_nocheck(s, (size_t)(e - s)) : NULL;
-}
-
-static json_t *node(struct cur *c, int depth);
-
-static json_t *collection(struct cur *c, int depth, int mapping)
-{
-	json_t *j = mapping ? json_object() : json_array();
-	char close = mapping ? '}' : ']';
-
-	c->p++;
-	ws(c);
-	if (c->p < c->end && *c->p == close) {
-		c->p++;
+	*after = ev->end_mark.index;
+	if (ev->type == YAML_SCALAR_EVENT) {
+		/* an empty plain scalar is YAML's null: not a value an entry holds */
+		j = ev->data.scalar.length || ev->data.scalar.style != YAML_PLAIN_SCALAR_STYLE
+		    ? json_stringn_nocheck((const char *)ev->data.scalar.value, ev->data.scalar.length)
+		    : NULL;
+		yaml_event_delete(ev);
 		return j;
 	}
+	if ((ev->type != YAML_MAPPING_START_EVENT && ev->type != YAML_SEQUENCE_START_EVENT) ||
+	    depth >= MAX_DEPTH) {
+		yaml_event_delete(ev);   /* aliases, and nesting past MAX_DEPTH */
+		return NULL;
+	}
+	j = end == YAML_MAPPING_END_EVENT ? json_object() : json_array();
+	yaml_event_delete(ev);
 	while (j) {
-		json_t *k = NULL, *v;
+		yaml_event_t k, v;
+		json_t *val;
+		int bad;
 
-		if (mapping) {
-			k = node(c, MAX_DEPTH);   /* a key is a scalar */
-			ws(c);
-			if (!k || !json_is_string(k) || c->p >= c->end || *c->p != ':') {
-				json_decref(k);
-				break;
-			}
-			c->p++;
-			ws(c);
-		}
-		v = node(c, depth + 1);
-		if (!v || (mapping ? json_object_set_new(j, json_string_value(k), v)
-				   : json_array_append_new(j, v))) {
-			json_decref(k);
+		if (next(y, &k))
 			break;
-		}
-		json_decref(k);
-		ws(c);
-		if (c->p < c->end && *c->p == close) {
-			c->p++;
+		if (k.type == end) {
+			*after = k.end_mark.index;
+			yaml_event_delete(&k);
 			return j;
 		}
-		if (c->p >= c->end || *c->p != ',')
+		if (end == YAML_SEQUENCE_END_EVENT) {
+			val = node(y, &k, depth + 1, after);
+			if (!val || json_array_append_new(j, val))
+				break;
+			continue;
+		}
+		/* a key is a non-empty scalar; a later duplicate wins, as it always did */
+		if (k.type != YAML_SCALAR_EVENT || (!k.data.scalar.length &&
+						    k.data.scalar.style == YAML_PLAIN_SCALAR_STYLE)) {
+			yaml_event_delete(&k);
 			break;
-		c->p++;
-		ws(c);
+		}
+		if (next(y, &v)) {
+			yaml_event_delete(&k);
+			break;
+		}
+		val = node(y, &v, depth + 1, after);
+		bad = !val || json_object_set_new(j, (const char *)k.data.scalar.value, val);
+		yaml_event_delete(&k);
+		if (bad)
+			break;
 	}
 	json_decref(j);
 	return NULL;
 }
 
-static json_t *node(struct cur *c, int depth)
+/* the event after the entry must be ty; 0 or -1 */
+static int expect(yaml_parser_t *y, yaml_event_type_t ty)
 {
-	if (c->p >= c->end)
-		return NULL;
-	switch (*c->p) {
-	case '{':
-	case '[':
-		return depth < MAX_DEPTH ? collection(c, depth, *c->p == '{') : NULL;
-	case '"':
-		return dq_scalar(c);
-	case '\'':
-		return sq_scalar(c);
-	default:
-		return plain_scalar(c);
-	}
+	yaml_event_t ev;
+	int ok;
+
+	if (next(y, &ev))
+		return -1;
+	ok = ev.type == ty;
+	yaml_event_delete(&ev);
+	return ok ? 0 : -1;
 }
 
 json_t *ib_lava_entry_parse(const char *line, size_t len)
 {
-	struct cur c = { line, line + len };
-	json_t *j;
+	const char *p = line, *end = line + len;
+	yaml_parser_t y;
+	yaml_event_t ev;
+	json_t *j = NULL;
+	size_t n, chars = 0, after = 0;
 
-	while (c.end > c.p && strchr(" \t\r\n", c.end[-1]))
-		c.end--;
-	ws(&c);
-	if (c.end - c.p >= 2 && c.p[0] == '-' && c.p[1] == ' ') {
-		c.p += 2;
-		ws(&c);
+	while (end > p && strchr(" \t\r\n", end[-1]))
+		end--;
+	while (p < end && (*p == ' ' || *p == '\t'))
+		p++;
+	if (end - p >= 2 && p[0] == '-' && p[1] == ' ') {
+		p += 2;
+		while (p < end && (*p == ' ' || *p == '\t'))
+			p++;
 	}
-	if (c.p >= c.end || *c.p != '{')
+	/* only a flow mapping on its own: no block style, document markers or bare scalars */
+	if (p >= end || *p != '{')
 		return NULL;
-	j = collection(&c, 0, 1);
-	ws(&c);
-	if (j && c.p != c.end) {
-		json_decref(j);
-		j = NULL;
+	n = (size_t)(end - p);
+	for (const char *q = p; q < end; q++)   /* libyaml's marks count characters */
+		chars += ((unsigned char)*q & 0xc0) != 0x80;
+	if (!yaml_parser_initialize(&y))
+		return NULL;
+	yaml_parser_set_input_string(&y, (const unsigned char *)p, n);
+	if (!expect(&y, YAML_STREAM_START_EVENT) && !expect(&y, YAML_DOCUMENT_START_EVENT) &&
+	    !next(&y, &ev)) {
+		j = ev.type == YAML_MAPPING_START_EVENT ? node(&y, &ev, 0, &after)
+		    : (yaml_event_delete(&ev), NULL);
+		/* the mapping ends the line: no comment or anything else after its '}' */
+		if (j && (after != chars || expect(&y, YAML_DOCUMENT_END_EVENT) ||
+			  expect(&y, YAML_STREAM_END_EVENT))) {
+			json_decref(j);
+			j = NULL;
+		}
 	}
+	yaml_parser_delete(&y);
 	return j;
 }
 

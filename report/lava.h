@@ -101,9 +101,10 @@ void ib_lava_yaml_quote(FILE *f, const char *s);
 int ib_cmd_lava(int argc, char **argv);
 
 /*
- * One log entry (a flow mapping, optionally after "- ") into JSON: mappings become objects,
- * sequences arrays, every scalar a string (double-quoted with YAML's escapes, single-quoted,
- * or plain). NULL when the line is not one complete flow mapping.
+ * One log entry (a flow mapping, optionally after "- ") into JSON, read by libyaml:
+ * mappings become objects, sequences arrays, every scalar a string (double-quoted with
+ * YAML's escapes, single-quoted, or plain; a tag is dropped). NULL when the line is not one
+ * complete flow mapping (block style, a comment after it, an alias, an empty value).
  */
 json_t *ib_lava_entry_parse(const char *line, size_t len);
 

@@ -12,16 +12,24 @@
 #include <gsl/gsl_sort.h>
 #include <gsl/gsl_statistics_double.h>
 
+#include "hostutil.h"
 #include "stats.h"
 
-/* a sorted copy of x (caller frees), NULL when n == 0 or out of memory */
+/*
+ * A sorted copy of x (caller frees), NaNs after every number as the guest's ib_sort_dbl()
+ * puts them (gsl_sort's order of a NaN is undefined); NULL when n == 0.
+ */
 static double *sorted(const double *x, size_t n)
 {
-	double *s = n ? malloc(n * sizeof(*s)) : NULL;
-	if (!s)
-		return NULL;
-	memcpy(s, x, n * sizeof(*s));
-	gsl_sort(s, 1, n);
+	double *s = n ? ib_xmalloc(n * sizeof(*s)) : NULL;
+	size_t k = 0;
+
+	for (size_t i = 0; i < n; i++)
+		if (!isnan(x[i]))
+			s[k++] = x[i];
+	gsl_sort(s, 1, k);
+	for (size_t i = k; i < n; i++)
+		s[i] = NAN;
 	return s;
 }
 
@@ -33,6 +41,16 @@ double ib_stat_median(const double *x, size_t n)
 	m = gsl_stats_median_from_sorted_data(s, 1, n);
 	free(s);
 	return m;
+}
+
+double ib_stat_quantile(const double *x, size_t n, double f)
+{
+	double *s = sorted(x, n), q;
+	if (!s)
+		return NAN;
+	q = gsl_stats_quantile_from_sorted_data(s, 1, n, f);
+	free(s);
+	return q;
 }
 
 double ib_stat_min(const double *x, size_t n)
@@ -59,7 +77,7 @@ double ib_stat_iqr(const double *x, size_t n)
 	if (!s)
 		return NAN;
 	r = gsl_stats_quantile_from_sorted_data(s, 1, n, 0.75) -
-	    gsl_stats_quantile_from_sorted_data(s, 1, n, 0.25);
+	    gsl_stats_quantile_from_sorted_data(s, 1, n, 0.25);   /* one sort for both */
 	free(s);
 	return r;
 }

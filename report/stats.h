@@ -5,7 +5,14 @@
  * GSL (gsl_cdf_*), never from hand-written quantiles.
  *
  * Descriptive (NaN for n == 0, or when the value is undefined for n):
- *  - ib_stat_median(): the middle value, mean of the two middle ones for even n.
+ *  - ib_stat_median(): the middle value, mean of the two middle ones for even n. Every
+ *    median and quantile on the host comes from here (GSL's, on a sorted copy).
+ *  - ib_stat_quantile(): the f quantile (0 <= f <= 1), linear interpolation between order
+ *    statistics (R type 7), as ib_stat_iqr() uses.
+ *  - NaN policy of both, and of ib_stat_iqr(), the same as the guest's ib_median(): a NaN
+ *    sorts after every number and still counts, so it becomes the result only when the
+ *    order statistics it needs reach it (a median is NaN when at least half are NaN). Equal data give
+ *    bit-identical results on both sides.
  *  - ib_stat_gmean(): exp(mean(ln x)); NaN when any x <= 0.
  *  - ib_stat_iqr(): Q3 - Q1 with linear interpolation between order statistics (R type 7).
  *  - ib_stat_cv(): sample sd (n - 1) / mean; NaN for n < 2.
@@ -54,6 +61,7 @@
 #define IB_OUTLIER_MADS 3.0
 
 double ib_stat_median(const double *x, size_t n);
+double ib_stat_quantile(const double *x, size_t n, double f);
 double ib_stat_gmean(const double *x, size_t n);
 double ib_stat_min(const double *x, size_t n);
 double ib_stat_iqr(const double *x, size_t n);

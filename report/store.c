@@ -12,28 +12,18 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "hostutil.h"
 #include "results.h"
+#include "stats.h"
 #include "store.h"
 
-static int cmp_dbl(const void *a, const void *b)
-{
-	double x = *(const double *)a, y = *(const double *)b;
-	return (x > y) - (x < y);
-}
-
-/* median and minimum of n values; 0 if n == 0 */
+/* median and minimum of n values (the parser lets no NaN through); 0 if n == 0 */
 static int med_min(const double *v, size_t n, double *med, double *min)
 {
 	if (!n)
 		return 0;
-	double *c = malloc(n * sizeof(*c));
-	if (!c)
-		return 0;
-	memcpy(c, v, n * sizeof(*c));
-	qsort(c, n, sizeof(*c), cmp_dbl);
-	*med = n % 2 ? c[n / 2] : (c[n / 2 - 1] + c[n / 2]) / 2;
-	*min = c[0];
-	free(c);
+	*med = ib_stat_median(v, n);
+	*min = ib_stat_min(v, n);
 	return 1;
 }
 
@@ -436,15 +426,7 @@ char *ib_store_new_boot(const char *results, const char *label, unsigned long *n
 	if (asprintf(&d, "%s/%s", results, label) < 0)
 		return NULL;
 	/* every missing directory on the way, as `initbench run` makes them */
-	for (char *s = strchr(d + 1, '/'); s; s = strchr(s + 1, '/')) {
-		*s = '\0';
-		if (mkdir(d, 0777) && errno != EEXIST) {
-			*s = '/';
-			break;
-		}
-		*s = '/';
-	}
-	if (mkdir(d, 0777) && errno != EEXIST) {
+	if (ib_mkdir_p(d, 0777)) {
 		fprintf(stderr, "initbench %s: cannot create %s: %s\n", who, d, strerror(errno));
 		free(d);
 		return NULL;

@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "plateau.h"
+#include "stats.h"
 
 struct run {
 	unsigned first, last;
@@ -14,32 +15,17 @@ struct run {
 
 static double median3(double a, double b, double c)
 {
-	if (a > b) {
-		double t = a;
-		a = b;
-		b = t;
-	}
-	/* now a <= b: the median is b clipped to [a, c] */
-	if (c < a)
-		return a;
-	return c < b ? c : b;
+	const double v[3] = { a, b, c };
+
+	return ib_median(v, 3);
 }
 
-/* median of v[first..last], sorting a copy (at most IB_PLATEAU_MAX_PTS values) */
+_Static_assert(IB_PLATEAU_MAX_PTS <= IB_STATS_MAX, "ib_median() must take a whole curve");
+
+/* median of v[first..last]; valid() holds a curve to IB_PLATEAU_MAX_PTS points */
 static double median_range(const double *v, unsigned first, unsigned last)
 {
-	double tmp[IB_PLATEAU_MAX_PTS];
-	unsigned n = last - first + 1;
-
-	for (unsigned i = 0; i < n; i++) {
-		double x = v[first + i];
-		unsigned j = i;
-
-		for (; j > 0 && tmp[j - 1] > x; j--)
-			tmp[j] = tmp[j - 1];
-		tmp[j] = x;
-	}
-	return n % 2 ? tmp[n / 2] : (tmp[n / 2 - 1] + tmp[n / 2]) / 2;
+	return ib_median(v + first, last - first + 1);
 }
 
 static int valid(const double *size, const double *lat, unsigned n)

@@ -27,6 +27,7 @@
 #include <jansson.h>
 
 #include "bootdata.h"
+#include "../../report/stats.h"
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -82,21 +83,6 @@ static void order(json_t *ms, const char *a, const char *b)
 static json_t **the_boots; /* the boots given, for the paired orderings */
 static int nboots;
 
-static int cmp_dbl(const void *a, const void *b)
-{
-	double x = *(const double *)a, y = *(const double *)b;
-
-	return (x > y) - (x < y);
-}
-
-static double median_dbl(double *v, int k)
-{
-	if (!k)
-		return NAN;
-	qsort(v, (size_t)k, sizeof(v[0]), cmp_dbl);
-	return k % 2 ? v[k / 2] : (v[k / 2 - 1] + v[k / 2]) / 2;
-}
-
 /* the stored median of metric's first measurement in round r of a boot (0: no rounds) */
 static double round_value(const json_t *res, const char *metric, long r)
 {
@@ -149,7 +135,7 @@ static double paired_ratio(const char *a, const char *b, int *npairs)
 		}
 	}
 	*npairs = k;
-	return median_dbl(r, k);
+	return ib_stat_median(r, (size_t)k);
 }
 
 /*
@@ -389,7 +375,7 @@ static json_t *combine(json_t **boots, int n)
 		if (!k)
 			continue;
 		json_t *c = json_pack("{s:s, s:f, s:O*}", "metric", name, "median",
-				      median_dbl(v, k), "params", json_object_get(m, "params"));
+				      ib_stat_median(v, (size_t)k), "params", json_object_get(m, "params"));
 		json_object_set(c, "unit", json_object_get(m, "unit"));
 		json_array_append_new(out, c);
 		if (!(json_number_value(json_object_get(c, "median")) > 0))

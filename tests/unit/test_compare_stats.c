@@ -35,6 +35,7 @@
 #include "results.h"
 /* bench/lib/stats.h shadows "stats.h" on the include path */
 #include "../../report/stats.h"
+#include "../../bench/lib/stats.h"   /* the guest's ib_median(), to hold both to one policy */
 
 #define NEAR(a, b, tol) do { double a_ = (a), b_ = (b); \
 	if (!(fabs(a_ - b_) <= (tol))) fail_msg("%s = %.10g, want %.10g +- %g", #a, a_, b_, (double)(tol)); \
@@ -57,6 +58,46 @@ static void test_descriptive(void **state)
 	assert_true(isnan(ib_stat_cv(x, 1)));
 	const double neg[] = { 1, -1 };
 	assert_true(isnan(ib_stat_gmean(neg, 2)));
+}
+
+/*
+ * The host's median (GSL on a sorted copy) and the guest's (bench/lib/stats.c) give the
+ * same bits for the same data, even counts and NaN included: before they were one helper
+ * per side, the host's qsort copies made {1, NaN, 2} NaN and {NaN, 3, 1, 2} 1.5, its GSL
+ * copy {NaN, NaN, 5} 5.
+ */
+static void test_median_one_policy(void **state)
+{
+	const double a[] = { 1, NAN, 2 }, b[] = { NAN, 3, 1, 2 }, c[] = { NAN, NAN, 5 },
+		     d[] = { 0.62, 0.6138, 0.6324, 0.6262 }, e[] = { 1, 2, 3, 4, NAN };
+	double v[64], h, g;
+	uint32_t x = 4242;
+	(void)state;
+
+	assert_true(ib_stat_median(a, 3) == 2 && ib_median(a, 3) == 2);
+	assert_true(ib_stat_median(b, 4) == 2.5 && ib_median(b, 4) == 2.5);
+	assert_true(isnan(ib_stat_median(c, 3)) && isnan(ib_median(c, 3)));
+	h = ib_stat_median(d, 4);
+	g = ib_median(d, 4);
+	assert_memory_equal(&h, &g, sizeof(h));
+	assert_true(h == (0.62 + 0.6262) / 2);
+	/* quantiles see the NaN after every number: Q1 is a number, Q3 interpolates into NaN */
+	assert_true(ib_stat_quantile(e, 5, 0.25) == 2);
+	assert_true(ib_stat_quantile(e, 5, 0) == 1);
+	assert_true(isnan(ib_stat_iqr(e, 5)));
+	for (int t = 0; t < 2000; t++) {
+		size_t n = 1 + (size_t)t % 63;
+
+		for (size_t i = 0; i < n; i++) {
+			x = x * 1103515245u + 12345u;
+			v[i] = t % 3 ? (double)(x >> 20) / 7 : (double)(x >> 29);   /* ties too */
+			if (t % 17 == 0 && i % 5 == 1)
+				v[i] = NAN;
+		}
+		h = ib_stat_median(v, n);
+		g = ib_median(v, n);
+		assert_memory_equal(&h, &g, sizeof(h));
+	}
 }
 
 static void test_welch_known(void **state)
@@ -370,6 +411,7 @@ int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_descriptive),
+		cmocka_unit_test(test_median_one_policy),
 		cmocka_unit_test(test_welch_known),
 		cmocka_unit_test(test_bh_textbook),
 		cmocka_unit_test(test_mann_whitney),
