@@ -36,9 +36,16 @@ PKGS_PLOT := gnuplot-nox
 PKGS_CHECK := strace debootstrap $(PKGS_PLOT) dosfstools e2fsprogs fdisk mtools grub-common $(PKGS_KERNEL)
 
 # ---- configuration ----------------------------------------------------------------------
-KCONFIG_ENV := srctree=$(srctree) KCONFIG_CONFIG=$(O)/.config
+# The Benchmarks menu and the registry's list are gathered from the benchmarks' own files
+# (bench/README.md): bench/Kconfig sources the menu through IB_BENCHES_KCONFIG.
+BENCH_SRCS := $(sort $(wildcard bench/*.c))
+BENCHGEN := $(O)/host/bench/gen/benchgen
+benches_def := $(O)/include/benches.def
+benches_kconfig := $(O)/include/benches.kconfig
+benches_stamp := $(O)/include/.tmp/benches-stamp
+KCONFIG_ENV := srctree=$(srctree) KCONFIG_CONFIG=$(O)/.config IB_BENCHES_KCONFIG=$(benches_kconfig)
 CONF := kconfig-conf
-KCONFIG_FILES := Kconfig $(wildcard */Kconfig)
+KCONFIG_FILES := Kconfig $(wildcard */Kconfig) $(benches_kconfig)
 
 config_h := $(O)/include/config.h
 config_hash_h := $(O)/include/config_hash.h
@@ -50,7 +57,7 @@ GUEST_CFLAGS := $(WARN) -static -I$(O)/include -I$(srctree)/bench -I$(srctree)/b
 	-I$(srctree)/initramfs
 GUEST_LDFLAGS := -static
 HOST_CC := gcc
-HOST_CFLAGS := $(WARN) -I$(O)/include -I$(srctree)/bench -I$(srctree)/bench/lib \
+HOST_CFLAGS := $(WARN) -I$(O)/include -I$(srctree)/bench -I$(srctree)/bench/lib -I$(srctree)/bench/gen \
 	-I$(srctree)/report -I$(srctree)/qemu -I$(srctree)/boot -I$(srctree)/initramfs
 JANSSON_CFLAGS = $(shell pkg-config --cflags jansson 2>/dev/null)
 JANSSON_LIBS = $(shell pkg-config --libs jansson 2>/dev/null || echo -ljansson) \
@@ -65,7 +72,7 @@ SUITE_OBJS := $(patsubst %.c,$(O)/guest/%.o,$(SUITE_SRCS))
 HOST_MAIN := report/initbench.c
 HOST_LIB_SRCS := $(sort $(filter-out $(HOST_MAIN),$(wildcard report/*.c qemu/*.c boot/*.c)) \
 	$(filter-out bench/lib/runner.c,$(wildcard bench/lib/*.c)) initramfs/cpio.c \
-	initramfs/dump.c initramfs/blkid.c)
+	initramfs/dump.c initramfs/blkid.c bench/gen/benchgen.c)
 HOST_LIB_OBJS := $(patsubst %.c,$(O)/host/%.o,$(HOST_LIB_SRCS))
 HOST_LIB := $(O)/host/libinitbench.a
 UNIT_SRCS := $(sort $(wildcard tests/unit/test_*.c))
@@ -193,28 +200,28 @@ DEPS_compare-run := PKGS_BUILD PKGS_RUN
 DEPS_export = PKGS_BUILD $(if $(filter html,$(FORMAT)),PKGS_PLOT)
 
 # ---- kconfig ----------------------------------------------------------------------------
-$(O)/.config: | deps
+$(O)/.config: | deps $(benches_kconfig)
 	$(Q)mkdir -p $(O)
 	@echo 'initbench: no $(patsubst $(srctree)/%,%,$(O))/.config yet, using configs/defconfig' >&2
 	$(Q)cd $(O) && $(KCONFIG_ENV) $(CONF) -s --defconfig=$(srctree)/configs/defconfig $(srctree)/Kconfig
 
-defconfig: deps
+defconfig: deps $(benches_kconfig)
 	$(Q)mkdir -p $(O) && cd $(O) && $(KCONFIG_ENV) $(CONF) --defconfig=$(srctree)/configs/defconfig $(srctree)/Kconfig
 
-%_defconfig: deps
+%_defconfig: deps $(benches_kconfig)
 	$(Q)test -f configs/$@ || { echo "initbench: no configs/$@ (see make help)" >&2; exit 2; }
 	$(Q)mkdir -p $(O) && cd $(O) && $(KCONFIG_ENV) $(CONF) --defconfig=$(srctree)/configs/$@ $(srctree)/Kconfig
 
-menuconfig: deps $(O)/.config
+menuconfig: deps $(O)/.config $(benches_kconfig)
 	$(Q)cd $(O) && $(KCONFIG_ENV) kconfig-mconf $(srctree)/Kconfig
 
-nconfig: deps $(O)/.config
+nconfig: deps $(O)/.config $(benches_kconfig)
 	$(Q)cd $(O) && $(KCONFIG_ENV) kconfig-nconf $(srctree)/Kconfig
 
-oldconfig olddefconfig listnewconfig: deps $(O)/.config
+oldconfig olddefconfig listnewconfig: deps $(O)/.config $(benches_kconfig)
 	$(Q)cd $(O) && $(KCONFIG_ENV) $(CONF) --$@ $(srctree)/Kconfig
 
-savedefconfig: deps $(O)/.config
+savedefconfig: deps $(O)/.config $(benches_kconfig)
 	$(Q)cd $(O) && $(KCONFIG_ENV) $(CONF) --savedefconfig=$(O)/defconfig $(srctree)/Kconfig
 	@echo 'initbench: wrote $(O)/defconfig'
 
@@ -248,6 +255,7 @@ $(config_values_ok): $(O)/.config $(KCONFIG_FILES)
 	$(Q)rm -rf $(O)/include/.tmp/vcheck && mkdir -p $(O)/include/.tmp/vcheck
 	$(Q)cp $(O)/.config $(O)/include/.tmp/vcheck/.config
 	$(Q)cd $(O)/include/.tmp/vcheck && srctree=$(srctree) KCONFIG_CONFIG=.config \
+		IB_BENCHES_KCONFIG=$(benches_kconfig) \
 		$(CONF) -s --olddefconfig $(srctree)/Kconfig > /dev/null 2>&1
 	$(Q)awk 'NR == FNR { if (/^CONFIG_/) v[$$1] = substr($$0, index($$0, "=") + 1); next } \
 		/^CONFIG_[A-Za-z0-9_]*=/ { k = $$1; x = substr($$0, index($$0, "=") + 1); \
@@ -256,6 +264,23 @@ $(config_values_ok): $(O)/.config $(KCONFIG_FILES)
 		$(O)/include/.tmp/vcheck/.config $(O)/.config
 	$(Q)touch $@
 
+
+# benchgen (bench/gen/benchgen.h) is built without config.h, which it helps to make. Its
+# outputs are rewritten only when their content changes, so editing a benchmark's code
+# neither reruns kconfig nor rebuilds every file.
+$(BENCHGEN): bench/gen/benchgen-main.c bench/gen/benchgen.c bench/gen/benchgen.h | deps
+	$(call quiet,HOSTCC,$@)mkdir -p $(dir $@)
+	$(Q)$(HOST_CC) $(WARN) -o $@ bench/gen/benchgen-main.c bench/gen/benchgen.c
+
+$(benches_def) $(benches_kconfig): $(benches_stamp)
+	@:
+
+$(benches_stamp): $(BENCH_SRCS) $(BENCHGEN)
+	$(call quiet,GEN,$(benches_def))mkdir -p $(O)/include/.tmp
+	$(Q)$(BENCHGEN) $(O)/include/.tmp/benches.def $(O)/include/.tmp/benches.kconfig $(BENCH_SRCS)
+	$(Q)for f in benches.def benches.kconfig; do cmp -s $(O)/include/.tmp/$$f $(O)/include/$$f || \
+		cp $(O)/include/.tmp/$$f $(O)/include/$$f; done
+	$(Q)touch $@
 
 # The config hash and suite version change without .config changing (a new commit): this
 # rule runs every time and rewrites the header only when its content differs.
@@ -270,6 +295,8 @@ $(config_hash_h): $(config_h) $(srctree)/VERSION FORCE
 $(O)/guest/%.o: %.c $(config_h) | deps $(config_hash_h)
 	$(call quiet,CC,$@)mkdir -p $(dir $@)
 	$(Q)$(GUEST_CC) $(GUEST_CFLAGS) -MMD -MP -c -o $@ $<
+
+$(O)/guest/bench/registry.o: $(benches_def)
 
 $(SUITE): $(SUITE_OBJS)
 	$(call quiet,LD,$@)mkdir -p $(dir $@)

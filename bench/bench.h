@@ -2,7 +2,9 @@
 /*
  * bench.h - the contract between a benchmark and the suite.
  *
- * A benchmark is one entry of the registry table (bench/registry.c). The suite runs every
+ * A benchmark is one entry of the registry table (bench/registry.c), declared in its own
+ * source file by a //bench: line and a //config: Kconfig entry that the build gathers
+ * (bench/README.md, "Adding a benchmark"); its run() is ib_run_<name>(). The suite runs every
  * selected entry in its own child process: its own process group, pinned to opts->cpu unless
  * opts->pin is 0, killed (the whole group) after opts->timeout_s. Inside that child the
  * entry's run() measures with ib_measure()/ib_measure_timed(), which size the loop by time,

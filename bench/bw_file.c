@@ -16,6 +16,18 @@
  * even when the benchmark is killed. Skips when the memory is too small or fsdir is not
  * writable; fails on a short read.
  */
+
+//bench: 350 bw_file_reread IB_BENCH_BW_FILE_REREAD bw_local
+//bench: 360 bw_mmap_reread IB_BENCH_BW_MMAP_REREAD bw_local
+//
+//config:config IB_BENCH_BW_FILE_REREAD
+//config:	bool "File reread"
+//config:	default y
+//
+//config:config IB_BENCH_BW_MMAP_REREAD
+//config:	bool "Mmap reread"
+//config:	default y
+
 #define _GNU_SOURCE
 #include <errno.h>
 #include <fcntl.h>

@@ -20,6 +20,23 @@
  * is one small write per interval of several ms). The child dies on EOF of its request
  * channel, with its parent (PR_SET_PDEATHSIG), and is killed and reaped on every exit path.
  */
+
+//bench: 320 bw_pipe IB_BENCH_BW_PIPE bw_local
+//bench: 330 bw_unix IB_BENCH_BW_UNIX bw_local
+//bench: 340 bw_tcp IB_BENCH_BW_TCP bw_local
+//
+//config:config IB_BENCH_BW_PIPE
+//config:	bool "Pipe bandwidth"
+//config:	default y
+//
+//config:config IB_BENCH_BW_UNIX
+//config:	bool "AF UNIX bandwidth"
+//config:	default y
+//
+//config:config IB_BENCH_BW_TCP
+//config:	bool "TCP bandwidth (loopback)"
+//config:	default y
+
 #define _GNU_SOURCE
 #include <arpa/inet.h>
 #include <errno.h>

@@ -17,6 +17,28 @@
  * stay word loops, like lmbench's C loops; they are noipa so GCC cannot prove a pass pure
  * and hoist it out of the n-pass loop (it did: 1.3 TB/s "read" at n > 1). Skips with a reason when the memory is too small.
  */
+
+//bench: 370 bw_bcopy_libc IB_BENCH_BW_BCOPY_LIBC bw_local
+//bench: 380 bw_bcopy_hand IB_BENCH_BW_BCOPY_HAND bw_local
+//bench: 390 bw_mem_read IB_BENCH_BW_MEM_READ bw_local
+//bench: 400 bw_mem_write IB_BENCH_BW_MEM_WRITE bw_local
+//
+//config:config IB_BENCH_BW_BCOPY_LIBC
+//config:	bool "Bcopy (libc): memcpy"
+//config:	default y
+//
+//config:config IB_BENCH_BW_BCOPY_HAND
+//config:	bool "Bcopy (hand): an unrolled word copy"
+//config:	default y
+//
+//config:config IB_BENCH_BW_MEM_READ
+//config:	bool "Mem read: sum every word"
+//config:	default y
+//
+//config:config IB_BENCH_BW_MEM_WRITE
+//config:	bool "Mem write: store every word"
+//config:	default y
+
 #define _GNU_SOURCE
 #include <errno.h>
 #include <stdio.h>

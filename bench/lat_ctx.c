@@ -26,6 +26,43 @@
  * Every exit path kills (SIGKILL) and reaps every ring member; members also die with
  * member 0 (PR_SET_PDEATHSIG) and on EOF of their input pipe.
  */
+
+//bench: 130 ctx_2p_0k IB_BENCH_CTX_2P_0K ctxsw
+//bench: 140 ctx_2p_16k IB_BENCH_CTX_2P_16K ctxsw
+//bench: 150 ctx_2p_64k IB_BENCH_CTX_2P_64K ctxsw
+//bench: 160 ctx_8p_16k IB_BENCH_CTX_8P_16K ctxsw
+//bench: 170 ctx_8p_64k IB_BENCH_CTX_8P_64K ctxsw
+//bench: 180 ctx_16p_16k IB_BENCH_CTX_16P_16K ctxsw
+//bench: 190 ctx_16p_64k IB_BENCH_CTX_16P_64K ctxsw
+//
+//config:config IB_BENCH_CTX_2P_0K
+//config:	bool "2p/0K ctxsw"
+//config:	default y
+//
+//config:config IB_BENCH_CTX_2P_16K
+//config:	bool "2p/16K ctxsw"
+//config:	default y
+//
+//config:config IB_BENCH_CTX_2P_64K
+//config:	bool "2p/64K ctxsw"
+//config:	default y
+//
+//config:config IB_BENCH_CTX_8P_16K
+//config:	bool "8p/16K ctxsw"
+//config:	default y
+//
+//config:config IB_BENCH_CTX_8P_64K
+//config:	bool "8p/64K ctxsw"
+//config:	default y
+//
+//config:config IB_BENCH_CTX_16P_16K
+//config:	bool "16p/16K ctxsw"
+//config:	default y
+//
+//config:config IB_BENCH_CTX_16P_64K
+//config:	bool "16p/64K ctxsw"
+//config:	default y
+
 #define _GNU_SOURCE
 #include <errno.h>
 #include <fcntl.h>

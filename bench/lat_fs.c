@@ -25,6 +25,18 @@
  * statvfs() reports free. Every error path removes what was created; only a kill by the
  * runner's timeout can leave an ib-fs.* directory behind.
  */
+
+//bench: 270 fs_0k IB_BENCH_FS_0K fs_vm
+//bench: 280 fs_10k IB_BENCH_FS_10K fs_vm
+//
+//config:config IB_BENCH_FS_0K
+//config:	bool "0K File Create/Delete"
+//config:	default y
+//
+//config:config IB_BENCH_FS_10K
+//config:	bool "10K File Create/Delete"
+//config:	default y
+
 #define _GNU_SOURCE
 #include <errno.h>
 #include <fcntl.h>

@@ -21,6 +21,23 @@
  * (127.0.0.1 cannot be bound or reached: lo down). The server dies with its parent
  * (PR_SET_PDEATHSIG); on every path the parent closes its sockets, SIGKILLs and reaps it.
  */
+
+//bench: 220 lat_udp IB_BENCH_LAT_UDP lat_local
+//bench: 240 lat_tcp IB_BENCH_LAT_TCP lat_local
+//bench: 260 lat_tcp_conn IB_BENCH_LAT_TCP_CONN lat_local
+//
+//config:config IB_BENCH_LAT_UDP
+//config:	bool "UDP: a 4-byte datagram echoed on loopback"
+//config:	default y
+//
+//config:config IB_BENCH_LAT_TCP
+//config:	bool "TCP: 1 byte echoed on loopback"
+//config:	default y
+//
+//config:config IB_BENCH_LAT_TCP_CONN
+//config:	bool "TCP conn: connect() + close() to a loopback server"
+//config:	default y
+
 #define _GNU_SOURCE
 #include <arpa/inet.h>
 #include <errno.h>

@@ -16,6 +16,18 @@
  * closes its ends, SIGKILLs and reaps it. A child that dies early shows as EOF or EPIPE
  * (SIGPIPE is ignored during the run) and fails the benchmark with "echo child died".
  */
+
+//bench: 200 lat_pipe IB_BENCH_LAT_PIPE lat_local
+//bench: 210 lat_unix IB_BENCH_LAT_UNIX lat_local
+//
+//config:config IB_BENCH_LAT_PIPE
+//config:	bool "Pipe: 1-byte hot potato over two pipes"
+//config:	default y
+//
+//config:config IB_BENCH_LAT_UNIX
+//config:	bool "AF UNIX: the same over a stream socketpair"
+//config:	default y
+
 #define _GNU_SOURCE
 #include <errno.h>
 #include <fcntl.h>

@@ -40,6 +40,13 @@
  * 10 s natively. Points are skipped (and a line goes to stderr) once 70% of timeout_s has
  * gone, so the benchmark reports what it has rather than being killed.
  */
+
+//bench: 410 lat_mem IB_BENCH_LAT_MEM mem_lat
+//
+//config:config IB_BENCH_LAT_MEM
+//config:	bool "L1 $, L2 $, Main mem from a pointer-chase curve"
+//config:	default y
+
 #define _GNU_SOURCE
 #include <errno.h>
 #include <stdio.h>

@@ -13,6 +13,23 @@
  * before anything is timed and fail loudly if they are not there.
  * Children use _exit() only: they must never flush the suite's stdio buffers.
  */
+
+//bench: 100 fork_proc IB_BENCH_FORK_PROC processes
+//bench: 110 exec_proc IB_BENCH_EXEC_PROC processes
+//bench: 120 sh_proc IB_BENCH_SH_PROC processes
+//
+//config:config IB_BENCH_FORK_PROC
+//config:	bool "fork proc: fork() + _exit() + wait"
+//config:	default y
+//
+//config:config IB_BENCH_EXEC_PROC
+//config:	bool "exec proc: fork() + execve() of a tiny static binary + wait"
+//config:	default y
+//
+//config:config IB_BENCH_SH_PROC
+//config:	bool "sh proc: fork() + /bin/sh -c binary + wait"
+//config:	default y
+
 #define _GNU_SOURCE
 #include <errno.h>
 #include <stdio.h>

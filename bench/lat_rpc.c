@@ -30,6 +30,18 @@
  *    bound). The server is SIGKILLed and reaped on every path; it also dies with the
  *    benchmark process (PR_SET_PDEATHSIG).
  */
+
+//bench: 230 lat_rpc_udp IB_BENCH_LAT_RPC_UDP lat_local
+//bench: 250 lat_rpc_tcp IB_BENCH_LAT_RPC_TCP lat_local
+//
+//config:config IB_BENCH_LAT_RPC_UDP
+//config:	bool "RPC/UDP: an ONC RPC v2 call over UDP"
+//config:	default y
+//
+//config:config IB_BENCH_LAT_RPC_TCP
+//config:	bool "RPC/TCP: an ONC RPC v2 call over TCP"
+//config:	default y
+
 #define _GNU_SOURCE
 #include <arpa/inet.h>
 #include <errno.h>

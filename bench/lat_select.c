@@ -16,6 +16,18 @@
  * opts->tmpdir (unlinked as soon as it is open) and 99 dup()s of it. A regular file is
  * always ready, so every select() must return 100; anything else fails the benchmark.
  */
+
+//bench: 60 select_tcp IB_BENCH_SELECT_TCP processes
+//bench: 70 select_file IB_BENCH_SELECT_FILE select_file
+//
+//config:config IB_BENCH_SELECT_TCP
+//config:	bool "selct TCP: select() over 100 TCP socket fds"
+//config:	default y
+//
+//config:config IB_BENCH_SELECT_FILE
+//config:	bool "select() over 100 fds of a regular file"
+//config:	default y
+
 #define _GNU_SOURCE
 #include <arpa/inet.h>
 #include <errno.h>

@@ -13,6 +13,18 @@
  *    sigreturn. The handler only counts (one store): the loop checks that exactly n signals
  *    arrived, so a lost or blocked signal fails the run instead of measuring a cheap kill.
  */
+
+//bench: 80 sig_inst IB_BENCH_SIG_INST processes
+//bench: 90 sig_hndl IB_BENCH_SIG_HNDL processes
+//
+//config:config IB_BENCH_SIG_INST
+//config:	bool "sig inst: sigaction() installing a handler"
+//config:	default y
+//
+//config:config IB_BENCH_SIG_HNDL
+//config:	bool "sig hndl: a signal delivered to an empty handler"
+//config:	default y
+
 #define _GNU_SOURCE
 #include <errno.h>
 #include <signal.h>

@@ -15,6 +15,28 @@
  *                dentry and inode are cached, measured, then unlinked.
  *  - open_close: open(O_RDONLY) + close() of the same kind of file.
  */
+
+//bench: 20 null_call IB_BENCH_NULL_CALL processes
+//bench: 30 null_io IB_BENCH_NULL_IO processes
+//bench: 40 stat IB_BENCH_STAT processes
+//bench: 50 open_close IB_BENCH_OPEN_CLOSE processes
+//
+//config:config IB_BENCH_NULL_CALL
+//config:	bool "null call: getppid() through syscall()"
+//config:	default y
+//
+//config:config IB_BENCH_NULL_IO
+//config:	bool "null I/O: 1-byte read of /dev/zero and write to /dev/null"
+//config:	default y
+//
+//config:config IB_BENCH_STAT
+//config:	bool "stat: stat() of a cached file"
+//config:	default y
+//
+//config:config IB_BENCH_OPEN_CLOSE
+//config:	bool "open clos: open(O_RDONLY) + close()"
+//config:	default y
+
 #define _GNU_SOURCE
 #include <errno.h>
 #include <fcntl.h>

@@ -28,6 +28,23 @@
  *    x pages, overhead = base minimum / pages). params also carry the minor faults one pass
  *    took (getrusage), which says how many pages each fault mapped (fault-around).
  */
+
+//bench: 290 mmap_lat IB_BENCH_MMAP_LAT fs_vm
+//bench: 300 prot_fault IB_BENCH_PROT_FAULT fs_vm
+//bench: 310 page_fault IB_BENCH_PAGE_FAULT fs_vm
+//
+//config:config IB_BENCH_MMAP_LAT
+//config:	bool "Mmap Latency"
+//config:	default y
+//
+//config:config IB_BENCH_PROT_FAULT
+//config:	bool "Prot Fault"
+//config:	default y
+//
+//config:config IB_BENCH_PAGE_FAULT
+//config:	bool "Page Fault"
+//config:	default y
+
 #define _GNU_SOURCE
 #include <errno.h>
 #include <fcntl.h>

@@ -17,6 +17,13 @@
  * reassociate it; elsewhere each C add is followed by an empty asm that claims to change the
  * value, which keeps one add per step (the loop around it is then the compiler's).
  */
+
+//bench: 10 mhz IB_BENCH_MHZ clock
+//
+//config:config IB_BENCH_MHZ
+//config:	bool "Mhz: the clock rate from a dependent-instruction loop"
+//config:	default y
+
 #define _GNU_SOURCE
 #include <stdio.h>
 #include <stdlib.h>

@@ -15,6 +15,22 @@
  *    touches 1 MiB after 1 MiB until the kernel kills it: failed: SIGKILL. Under our PID 1
  *    only: natively it would exhaust the host's memory, so it is skipped there.
  */
+
+//bench: 420 selftest_segv IB_BENCH_SELFTEST test named
+//bench: 430 selftest_exit IB_BENCH_SELFTEST test named
+//bench: 440 selftest_hang IB_BENCH_SELFTEST test named
+//bench: 450 selftest_oom IB_BENCH_SELFTEST test named
+//
+//config:config IB_BENCH_SELFTEST
+//config:	bool "Benchmarks that crash, hang or exhaust memory on purpose (fault tests)"
+//config:	default n
+//config:	help
+//config:	  Adds selftest_segv, selftest_exit, selftest_hang and selftest_oom
+//config:	  (bench/selftest.c) to the registry. They never run as part of
+//config:	  bench=all, only when named, and exist so that make check can prove
+//config:	  that a crash, a hang or an OOM kill gives an outcome record and the
+//config:	  suite goes on. Say N: no profile in configs/ enables it.
+
 #define _GNU_SOURCE
 #include <fcntl.h>
 #include <signal.h>

@@ -14,26 +14,44 @@
 #include "knobs.h"
 #include "pid1knobs.h"
 
+/*
+ * The built-in defaults, used when config.h lacks a symbol, are the Kconfig defaults: the
+ * table below carries them too, and tests/unit/test_knob_kconfig.c holds both against
+ * bench/Kconfig. (A bool set to n is absent from config.h: pin then means 0, not its "y".)
+ */
+#define DEF_REPS 11
+#define DEF_BUDGET_MS 5
+#define DEF_TIMEOUT_S 120
+#define DEF_CPU 0
+#define DEF_SEED 0
+#define DEF_ROUNDS 1
+#define DEF_HELLO "/bin/ib-hello"
+#define DEF_SH "/bin/sh"
+#define DEF_TMPDIR "/tmp"
+#define DEF_FSDIR "/tmp"
+#define STR_(x) #x
+#define STR(x) STR_(x)
+
 #ifndef CONFIG_IB_REPS
-#define CONFIG_IB_REPS 11
+#define CONFIG_IB_REPS DEF_REPS
 #endif
 #ifndef CONFIG_IB_BUDGET_MS
-#define CONFIG_IB_BUDGET_MS 5
+#define CONFIG_IB_BUDGET_MS DEF_BUDGET_MS
 #endif
 #ifndef CONFIG_IB_TIMEOUT_S
-#define CONFIG_IB_TIMEOUT_S 120
+#define CONFIG_IB_TIMEOUT_S DEF_TIMEOUT_S
 #endif
 #ifndef CONFIG_IB_PIN
 #define CONFIG_IB_PIN 0
 #endif
 #ifndef CONFIG_IB_CPU
-#define CONFIG_IB_CPU 0
+#define CONFIG_IB_CPU DEF_CPU
 #endif
 #ifndef CONFIG_IB_SEED
-#define CONFIG_IB_SEED 0
+#define CONFIG_IB_SEED DEF_SEED
 #endif
 #ifndef CONFIG_IB_ROUNDS
-#define CONFIG_IB_ROUNDS 1
+#define CONFIG_IB_ROUNDS DEF_ROUNDS
 #endif
 #ifndef CONFIG_IB_BENCH_LIST
 #define CONFIG_IB_BENCH_LIST "all"
@@ -42,16 +60,16 @@
 #define CONFIG_IB_SKIP ""
 #endif
 #ifndef CONFIG_IB_HELLO
-#define CONFIG_IB_HELLO "/bin/ib-hello"
+#define CONFIG_IB_HELLO DEF_HELLO
 #endif
 #ifndef CONFIG_IB_SH
-#define CONFIG_IB_SH "/bin/sh"
+#define CONFIG_IB_SH DEF_SH
 #endif
 #ifndef CONFIG_IB_TMPDIR
-#define CONFIG_IB_TMPDIR "/tmp"
+#define CONFIG_IB_TMPDIR DEF_TMPDIR
 #endif
 #ifndef CONFIG_IB_FSDIR
-#define CONFIG_IB_FSDIR "/tmp"
+#define CONFIG_IB_FSDIR DEF_FSDIR
 #endif
 
 enum ktype { KT_UINT, KT_BOOL, KT_LIST, KT_PATH };
@@ -60,23 +78,24 @@ struct kdef {
 	const char *name;
 	enum ktype type;
 	long min, max;
+	const char *kconfig, *def;   /* bench/Kconfig's symbol and default; NULL: none */
 };
 
-/* ranges as in bench/Kconfig; reps also bounded by what struct ib_result holds */
+/* ranges and defaults as in bench/Kconfig; reps also bounded by what struct ib_result holds */
 static const struct kdef kdefs[IB_NKNOBS] = {
-	[IB_K_BENCH] = { "bench", KT_LIST, 0, 0 },
-	[IB_K_SKIP] = { "skip", KT_LIST, 0, 0 },
-	[IB_K_REPS] = { "reps", KT_UINT, 1, IB_MAX_REPS },
-	[IB_K_BUDGET_MS] = { "budget_ms", KT_UINT, 1, 10000 },
-	[IB_K_TIMEOUT_S] = { "timeout_s", KT_UINT, 1, 3600 },
-	[IB_K_PIN] = { "pin", KT_BOOL, 0, 1 },
-	[IB_K_CPU] = { "cpu", KT_UINT, 0, 4095 },
-	[IB_K_HELLO] = { "hello", KT_PATH, 0, 0 },
-	[IB_K_SH] = { "sh", KT_PATH, 0, 0 },
-	[IB_K_TMPDIR] = { "tmpdir", KT_PATH, 0, 0 },
-	[IB_K_FSDIR] = { "fsdir", KT_PATH, 0, 0 },
-	[IB_K_SEED] = { "seed", KT_UINT, 0, 4294967295L },
-	[IB_K_ROUNDS] = { "rounds", KT_UINT, 1, 20 },
+	[IB_K_BENCH] = { "bench", KT_LIST, 0, 0, NULL, NULL },
+	[IB_K_SKIP] = { "skip", KT_LIST, 0, 0, NULL, NULL },
+	[IB_K_REPS] = { "reps", KT_UINT, 1, IB_MAX_REPS, "IB_REPS", STR(DEF_REPS) },
+	[IB_K_BUDGET_MS] = { "budget_ms", KT_UINT, 1, 10000, "IB_BUDGET_MS", STR(DEF_BUDGET_MS) },
+	[IB_K_TIMEOUT_S] = { "timeout_s", KT_UINT, 1, 3600, "IB_TIMEOUT_S", STR(DEF_TIMEOUT_S) },
+	[IB_K_PIN] = { "pin", KT_BOOL, 0, 1, "IB_PIN", "y" },
+	[IB_K_CPU] = { "cpu", KT_UINT, 0, 4095, "IB_CPU", STR(DEF_CPU) },
+	[IB_K_HELLO] = { "hello", KT_PATH, 0, 0, "IB_HELLO", DEF_HELLO },
+	[IB_K_SH] = { "sh", KT_PATH, 0, 0, "IB_SH", DEF_SH },
+	[IB_K_TMPDIR] = { "tmpdir", KT_PATH, 0, 0, "IB_TMPDIR", DEF_TMPDIR },
+	[IB_K_FSDIR] = { "fsdir", KT_PATH, 0, 0, "IB_FSDIR", DEF_FSDIR },
+	[IB_K_SEED] = { "seed", KT_UINT, 0, 4294967295L, "IB_SEED", STR(DEF_SEED) },
+	[IB_K_ROUNDS] = { "rounds", KT_UINT, 1, 20, "IB_ROUNDS", STR(DEF_ROUNDS) },
 };
 
 /* initbench.* words that are not the suite's: PID 1's knobs, and the CRC of the kernel's
@@ -136,6 +155,18 @@ void ib_knobs_init(struct ib_knobs *k)
 const char *ib_knob_name(unsigned id)
 {
 	return id < IB_NKNOBS ? kdefs[id].name : NULL;
+}
+
+int ib_knob_kconfig(unsigned id, struct ib_knob_kconfig *out)
+{
+	if (id >= IB_NKNOBS || !kdefs[id].kconfig)
+		return -1;
+	out->sym = kdefs[id].kconfig;
+	out->type = kdefs[id].type == KT_UINT ? "int" : kdefs[id].type == KT_BOOL ? "bool" : "string";
+	out->min = kdefs[id].min;
+	out->max = kdefs[id].max;
+	out->def = kdefs[id].def;
+	return 0;
 }
 
 int ib_knob_is_path(unsigned id)

@@ -77,6 +77,15 @@ int ib_knob_arg(struct ib_knobs *k, const char *arg);
 void ib_knob_refuse(struct ib_knobs *k, const char *name, const char *val, const char *why);
 
 const char *ib_knob_name(unsigned id);
+/* what bench/Kconfig must say of knob id, so that a test can hold the two together: its
+ * symbol, type ("int", "bool", "string"), range (int) and default as Kconfig writes it
+ * ("11", "y", "/bin/sh" unquoted); -1 for a knob without a symbol (bench, skip) */
+struct ib_knob_kconfig {
+	const char *sym, *type;
+	long min, max;
+	const char *def;
+};
+int ib_knob_kconfig(unsigned id, struct ib_knob_kconfig *out);
 /* 1 for a path knob (hello, sh, tmpdir, fsdir): absolute, in the system the suite runs in */
 int ib_knob_is_path(unsigned id);
 /* how a value is written, for usage texts: "1..20", "0|1", "LIST" or "PATH"; returns buf */
