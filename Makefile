@@ -53,12 +53,12 @@ config_hash_h := $(O)/include/config_hash.h
 # ---- toolchains -------------------------------------------------------------------------
 WARN := -std=c11 -O2 -Wall -Wextra -Werror
 GUEST_CC := musl-gcc
-GUEST_CFLAGS := $(WARN) -static -I$(O)/include -I$(srctree)/bench -I$(srctree)/bench/lib \
-	-I$(srctree)/initramfs
+# Every project header is included by its path from the source root ("bench/lib/record.h"),
+# so no header can shadow another; $(O)/include holds the generated ones (config.h).
+GUEST_CFLAGS := $(WARN) -static -I$(srctree) -I$(O)/include
 GUEST_LDFLAGS := -static
 HOST_CC := gcc
-HOST_CFLAGS := $(WARN) -I$(O)/include -I$(srctree)/bench -I$(srctree)/bench/lib -I$(srctree)/bench/gen \
-	-I$(srctree)/report -I$(srctree)/qemu -I$(srctree)/boot -I$(srctree)/initramfs
+HOST_CFLAGS := $(WARN) -I$(srctree) -I$(O)/include
 JANSSON_CFLAGS = $(shell pkg-config --cflags jansson 2>/dev/null)
 JANSSON_LIBS = $(shell pkg-config --libs jansson 2>/dev/null || echo -ljansson) \
 	$(shell pkg-config --libs gsl 2>/dev/null || echo -lgsl -lgslcblas) \
@@ -270,7 +270,7 @@ $(config_values_ok): $(O)/.config $(KCONFIG_FILES)
 # neither reruns kconfig nor rebuilds every file.
 $(BENCHGEN): bench/gen/benchgen-main.c bench/gen/benchgen.c bench/gen/benchgen.h | deps
 	$(call quiet,HOSTCC,$@)mkdir -p $(dir $@)
-	$(Q)$(HOST_CC) $(WARN) -o $@ bench/gen/benchgen-main.c bench/gen/benchgen.c
+	$(Q)$(HOST_CC) $(WARN) -I$(srctree) -o $@ bench/gen/benchgen-main.c bench/gen/benchgen.c
 
 $(benches_def) $(benches_kconfig): $(benches_stamp)
 	@:

@@ -38,9 +38,9 @@
 #include <sys/mman.h>
 #include <unistd.h>
 
-#include "bench.h"
-#include "bw_mem.h"
-#include "sysinfo.h"
+#include "bench/bench.h"
+#include "bench/bw_mem.h"
+#include "bench/lib/sysinfo.h"
 
 #define CHUNK (64 * 1024)
 

@@ -52,7 +52,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
-#include "bench.h"
+#include "bench/bench.h"
 
 #define CHUNK (64 * 1024)
 #define TCP_MOVE ((size_t)10 << 20)

@@ -46,9 +46,9 @@
 #include <sys/mman.h>
 #include <unistd.h>
 
-#include "bench.h"
-#include "bw_mem.h"
-#include "sysinfo.h"
+#include "bench/bench.h"
+#include "bench/bw_mem.h"
+#include "bench/lib/sysinfo.h"
 
 #define WORD_LOOP __attribute__((noipa, optimize("no-tree-vectorize", \
 						    "no-tree-loop-distribute-patterns")))

@@ -75,7 +75,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
-#include "bench.h"
+#include "bench/bench.h"
 
 #define MAX_PROCS 16
 

@@ -48,9 +48,9 @@
 #include <sys/statvfs.h>
 #include <unistd.h>
 
-#include "bench.h"
-#include "stats.h"
-#include "sysinfo.h"
+#include "bench/bench.h"
+#include "bench/lib/stats.h"
+#include "bench/lib/sysinfo.h"
 
 #define FILES_PER_DIR 100
 #define NAME_MAX_LEN 48 /* "/d<10 digits>/f<3 digits>" under the root, with room */

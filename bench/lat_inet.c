@@ -51,8 +51,8 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
-#include "bench.h"
-#include "lat_ipc.h"
+#include "bench/bench.h"
+#include "bench/lat_ipc.h"
 
 #define UDP_WAIT_S 5
 

@@ -39,8 +39,8 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
-#include "bench.h"
-#include "lat_ipc.h"
+#include "bench/bench.h"
+#include "bench/lat_ipc.h"
 
 struct peer {
 	int out, in;   /* the benchmark process's ends (the same fd for a socketpair) */

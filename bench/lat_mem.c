@@ -54,9 +54,9 @@
 #include <string.h>
 #include <sys/mman.h>
 
-#include "bench.h"
-#include "plateau.h"
-#include "sysinfo.h"
+#include "bench/bench.h"
+#include "bench/lib/plateau.h"
+#include "bench/lib/sysinfo.h"
 
 #define LINE 64
 #define MAX_POINTS 64

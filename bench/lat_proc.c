@@ -39,7 +39,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
-#include "bench.h"
+#include "bench/bench.h"
 
 #define EXEC_FAILED 127 /* the child's status when execve() itself failed */
 

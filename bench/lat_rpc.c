@@ -58,9 +58,9 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "bench.h"
-#include "measure.h"
-#include "oncrpc.h"
+#include "bench/bench.h"
+#include "bench/lib/measure.h"
+#include "bench/lib/oncrpc.h"
 
 /* lmbench's XACT_PROG, XACT_VERS and RPC_XACT (its bench.h) */
 #define XACT_PROG 404040u

@@ -41,7 +41,7 @@
 #include <sys/socket.h>
 #include <unistd.h>
 
-#include "bench.h"
+#include "bench/bench.h"
 
 #define SELECT_FDS 100
 

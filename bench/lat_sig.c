@@ -32,8 +32,8 @@
 #include <sys/types.h>
 #include <unistd.h>
 
-#include "bench.h"
-#include "lat_sig.h"
+#include "bench/bench.h"
+#include "bench/lat_sig.h"
 
 static volatile sig_atomic_t delivered;
 

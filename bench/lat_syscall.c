@@ -48,8 +48,8 @@
 #include <sys/syscall.h>
 #include <unistd.h>
 
-#include "bench.h"
-#include "stats.h"
+#include "bench/bench.h"
+#include "bench/lib/stats.h"
 
 static int null_call_loop(void *arg, uint64_t n)
 {

@@ -59,10 +59,10 @@
 #include <sys/statvfs.h>
 #include <unistd.h>
 
-#include "bench.h"
-#include "lat_sig.h"
-#include "stats.h"
-#include "sysinfo.h"
+#include "bench/bench.h"
+#include "bench/lat_sig.h"
+#include "bench/lib/stats.h"
+#include "bench/lib/sysinfo.h"
 
 #define MMAP_SIZE (8u << 20)
 #define MMAP_TOUCH_STRIDE (16u << 10)

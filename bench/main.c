@@ -31,12 +31,12 @@
 #include <string.h>
 
 #include "config.h"
-#include "bench.h"
-#include "lib/env.h"
-#include "lib/knobs.h"
-#include "lib/record.h"
-#include "lib/runner.h"
-#include "lib/timer.h"
+#include "bench/bench.h"
+#include "bench/lib/env.h"
+#include "bench/lib/knobs.h"
+#include "bench/lib/record.h"
+#include "bench/lib/runner.h"
+#include "bench/lib/timer.h"
 
 #define MAX_NOTES 64
 #define IB_MAX_BENCHES 256

@@ -29,8 +29,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "bench.h"
-#include "stats.h"
+#include "bench/bench.h"
+#include "bench/lib/stats.h"
 
 #define LONG_ADDS 1024
 #define SHORT_ADDS 512

@@ -40,8 +40,8 @@
 #include <sys/mman.h>
 #include <unistd.h>
 
-#include "bench.h"
-#include "runner.h"
+#include "bench/bench.h"
+#include "bench/lib/runner.h"
 
 static int getpid_loop(void *arg, uint64_t n)
 {

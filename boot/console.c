@@ -4,7 +4,7 @@
  * (contract in console.h).
  */
 #define _GNU_SOURCE
-#include "console.h"
+#include "boot/console.h"
 
 #include <ctype.h>
 #include <errno.h>
@@ -22,7 +22,7 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "hostutil.h"
+#include "report/hostutil.h"
 
 #define LINE_MAX_KEEP 32768 /* longest stdout line kept for detection */
 #define STDERR_HOLD_MAX (1 << 20)

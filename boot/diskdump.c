@@ -3,7 +3,7 @@
  * diskdump.c - a raw dump read back on the host (contract in diskdump.h).
  */
 #define _GNU_SOURCE
-#include "diskdump.h"
+#include "boot/diskdump.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -12,7 +12,7 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "record.h"
+#include "bench/lib/record.h"
 
 #define DUMP_MAX (64ull << 20)
 

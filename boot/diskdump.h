@@ -14,7 +14,7 @@
 
 #include <stddef.h>
 
-#include "dump.h"
+#include "initramfs/dump.h"
 
 int ib_dump_read(const char *path, char **data, size_t *len, struct ib_dump_hdr *h,
 		 int *data_ok, char *err, size_t errlen);

@@ -3,14 +3,14 @@
  * kernelpath.c - a kernel file from a build directory, and its .config (kernelpath.h).
  */
 #define _GNU_SOURCE
-#include "kernelpath.h"
+#include "boot/kernelpath.h"
 
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
 
-#include "record.h"
+#include "bench/lib/record.h"
 
 static int is_file(const char *p)
 {

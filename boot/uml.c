@@ -3,8 +3,8 @@
  * uml.c - kernel file kind and the UML launcher (contract in uml.h).
  */
 #define _GNU_SOURCE
-#include "uml.h"
-#include "arch.h"
+#include "boot/uml.h"
+#include "qemu/arch.h"
 
 #include <elf.h>
 #include <errno.h>

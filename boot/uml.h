@@ -21,7 +21,7 @@
 #define IB_UML_H
 
 #include <stddef.h>
-#include "console.h"
+#include "boot/console.h"
 
 #define IB_UML_DEFAULT "/usr/bin/linux.uml" /* what --kernel uml means */
 

@@ -7,12 +7,12 @@
  * count 80, entry size 84; entry: unique GUID at 16) and the MBR (signature 440, four
  * 16-byte entries from 446, type byte at 4).
  */
-#include "blkid.h"
+#include "initramfs/blkid.h"
 
 #include <stdio.h>
 #include <string.h>
 
-#include "dump.h"
+#include "initramfs/dump.h"
 
 static uint32_t le32(const unsigned char *p)
 {

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /* Deterministic newc writer; the contract is in cpio.h. */
 #define _GNU_SOURCE
-#include "cpio.h"
+#include "initramfs/cpio.h"
 
 #include <errno.h>
 #include <stdarg.h>

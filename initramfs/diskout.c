@@ -3,7 +3,7 @@
  * diskout.c - modules, then the console copy onto a disk (contract in diskout.h).
  */
 #define _GNU_SOURCE
-#include "diskout.h"
+#include "initramfs/diskout.h"
 
 #include <dirent.h>
 #include <errno.h>
@@ -20,9 +20,9 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "blkid.h"
-#include "record.h"
-#include "say.h"
+#include "initramfs/blkid.h"
+#include "bench/lib/record.h"
+#include "initramfs/say.h"
 
 #define MNT "/mnt/out"
 

@@ -30,7 +30,7 @@
 
 #include <stddef.h>
 
-#include "dump.h"
+#include "initramfs/dump.h"
 
 void ib_modules_load(char *note, size_t len);
 int ib_out_find(const struct ib_out_spec *s, unsigned wait_s, char *dev, size_t cap);

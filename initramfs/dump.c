@@ -3,12 +3,12 @@
  * dump.c - the raw dump header and the initbench.out= spec (contract in dump.h).
  */
 #define _GNU_SOURCE
-#include "dump.h"
+#include "initramfs/dump.h"
 
 #include <stdio.h>
 #include <string.h>
 
-#include "record.h"
+#include "bench/lib/record.h"
 
 static void put32(unsigned char *p, uint32_t v)
 {

@@ -35,9 +35,9 @@
  */
 #define _GNU_SOURCE
 #include "config.h"
-#include "diskout.h"
-#include "pid1knobs.h"
-#include "say.h"
+#include "initramfs/diskout.h"
+#include "bench/lib/pid1knobs.h"
+#include "initramfs/say.h"
 
 #include <dirent.h>
 #include <errno.h>

@@ -10,7 +10,7 @@
  * gzip header carries neither a name nor a timestamp.
  */
 #define _GNU_SOURCE
-#include "cpio.h"
+#include "initramfs/cpio.h"
 
 #include <errno.h>
 #include <stdlib.h>

@@ -2,7 +2,7 @@
 /*
  * say.c - PID 1's messages (contract in say.h).
  */
-#include "say.h"
+#include "initramfs/say.h"
 
 #include <errno.h>
 #include <stdarg.h>

@@ -21,7 +21,7 @@ FUZZ_JOBS ?= 1
 FUZZ_MAX_LEN ?= 65536
 FUZZ_CFLAGS := -std=c11 -g -O1 -Wall -Wextra -Werror -fno-omit-frame-pointer \
 	-fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all \
-	-I$(O)/include -I$(srctree)/bench/lib -I$(srctree)/report
+	-I$(srctree) -I$(O)/include
 FUZZ_logparse_SRCS := tests/fuzz/fuzz-logparse.c report/logparse.c report/logcheck.c \
 	report/hostutil.c report/stats.c \
 	report/store.c bench/lib/record.c

@@ -3,7 +3,7 @@
  * arch.c - the architecture table (contract in arch.h; the make half is mk/arch.mk).
  */
 #define _GNU_SOURCE
-#include "arch.h"
+#include "qemu/arch.h"
 
 #include <fcntl.h>
 #include <stdio.h>
@@ -11,7 +11,7 @@
 #include <sys/utsname.h>
 #include <unistd.h>
 
-#include "uml.h"
+#include "boot/uml.h"
 
 const struct ib_arch ib_arches[] = {
 	{

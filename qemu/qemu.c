@@ -3,7 +3,7 @@
  * qemu.c - QEMU command line per architecture, KVM probe, fallback to TCG (contract in qemu.h).
  */
 #define _GNU_SOURCE
-#include "qemu.h"
+#include "qemu/qemu.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -12,7 +12,7 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "hostutil.h"
+#include "report/hostutil.h"
 
 const struct ib_arch *ib_qemu_arch(const struct ib_qemu_cfg *c)
 {

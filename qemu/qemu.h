@@ -28,8 +28,8 @@
 #define IB_QEMU_H
 
 #include <stddef.h>
-#include "console.h"
-#include "arch.h"
+#include "boot/console.h"
+#include "qemu/arch.h"
 
 struct ib_qemu_cfg {
 	const char *kernel, *image;

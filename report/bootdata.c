@@ -6,8 +6,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "bootdata.h"
-#include "stats.h"
+#include "report/bootdata.h"
+#include "report/stats.h"
 
 static const char *str(const json_t *o, const char *key)
 {

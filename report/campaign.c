@@ -4,8 +4,8 @@
  * campaign.h).
  */
 #define _GNU_SOURCE
-#include "campaign.h"
-#include "kernelpath.h"
+#include "report/campaign.h"
+#include "boot/kernelpath.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -17,8 +17,8 @@
 
 #include <jansson.h>
 
-#include "runopts.h"
-#include "uml.h"
+#include "report/runopts.h"
+#include "boot/uml.h"
 
 #define BAD(...) do { snprintf(err, errlen, __VA_ARGS__); return -1; } while (0)
 

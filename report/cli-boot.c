@@ -16,13 +16,13 @@
 
 #include <jansson.h>
 
-#include "cli-boot.h"
-#include "hostutil.h"
-#include "kernelpath.h"
-#include "progress.h"
-#include "qemu.h"
-#include "results.h"
-#include "uml.h"
+#include "report/cli-boot.h"
+#include "report/hostutil.h"
+#include "boot/kernelpath.h"
+#include "report/progress.h"
+#include "qemu/qemu.h"
+#include "report/results.h"
+#include "boot/uml.h"
 
 /* RESULTS/LABEL/N with N the next free number; the directory is created here */
 static char *new_boot_dir(const char *label_dir, unsigned *num)

@@ -16,10 +16,10 @@
 #ifndef IB_CLI_BOOT_H
 #define IB_CLI_BOOT_H
 
-#include "campaign.h"
-#include "console.h"
-#include "launch.h"
-#include "runopts.h"
+#include "report/campaign.h"
+#include "boot/console.h"
+#include "report/launch.h"
+#include "report/runopts.h"
 
 int ib_run_boots(struct ib_run_opts *o, int kind, const char *launcher);
 int ib_run_campaign(struct ib_campaign *c, struct ib_run_opts *vo, const int *kind);

@@ -11,12 +11,12 @@
 #include <string.h>
 #include <sys/stat.h>
 
-#include "cli-opt.h"
-#include "cli-paths.h"
-#include "results.h"
-#include "runopts.h"
-#include "store.h"
-#include "summary.h"
+#include "report/cli-opt.h"
+#include "report/cli-paths.h"
+#include "report/results.h"
+#include "report/runopts.h"
+#include "report/store.h"
+#include "report/summary.h"
 
 static const char report_usage[] =
 	"usage: initbench report [--results DIR] [LABEL...]\n"

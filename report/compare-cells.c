@@ -11,9 +11,9 @@
 #include <gsl/gsl_cdf.h>
 #include <jansson.h>
 
-#include "bootdata.h"
-#include "compare-int.h"
-#include "stats.h"
+#include "report/bootdata.h"
+#include "report/compare-int.h"
+#include "report/stats.h"
 
 static const char *str(const json_t *o, const char *key)
 {

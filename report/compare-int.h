@@ -16,7 +16,7 @@
 
 #include <stdio.h>
 
-#include "store.h"
+#include "report/store.h"
 
 #define DRIFT_P 0.01
 #define BIMODAL_MIN_N 10

@@ -16,14 +16,14 @@
 
 #include <jansson.h>
 
-#include "bootdata.h"
-#include "cli-opt.h"
-#include "cli-paths.h"
-#include "compare-int.h"
-#include "results.h"
-#include "stats.h"
-#include "store.h"
-#include "summary.h"
+#include "report/bootdata.h"
+#include "report/cli-opt.h"
+#include "report/cli-paths.h"
+#include "report/compare-int.h"
+#include "report/results.h"
+#include "report/stats.h"
+#include "report/store.h"
+#include "report/summary.h"
 
 #define FDR_Q 0.05
 #define MIN_FLOOR_PCT 1.0

@@ -12,9 +12,9 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "export.h"
-#include "export-int.h"
-#include "hostutil.h"
+#include "report/export.h"
+#include "report/export-int.h"
+#include "report/hostutil.h"
 
 #define H ib_html_text
 

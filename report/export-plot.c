@@ -14,9 +14,9 @@
 #include <fcntl.h>
 #include <unistd.h>
 
-#include "bootdata.h"
-#include "export-int.h"
-#include "summary.h"
+#include "report/bootdata.h"
+#include "report/export-int.h"
+#include "report/summary.h"
 
 #define BASIC "Basic system parameters"
 #define OTHER "Other measurements (one per boot)"

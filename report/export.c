@@ -9,12 +9,12 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "bootdata.h"
-#include "cli-opt.h"
-#include "cli-paths.h"
-#include "export.h"
-#include "results.h"
-#include "store.h"
+#include "report/bootdata.h"
+#include "report/cli-opt.h"
+#include "report/cli-paths.h"
+#include "report/export.h"
+#include "report/results.h"
+#include "report/store.h"
 
 static const char usage[] =
 	"usage: initbench export --format csv|json|html [--results DIR] [--out PATH]\n"

@@ -8,7 +8,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "format.h"
+#include "report/format.h"
 
 static const char *fill(char *buf, size_t cap, int width, char c)
 {

@@ -5,8 +5,8 @@
  * launched one.
  */
 #define _GNU_SOURCE
-#include "lava.h"
-#include "store.h"
+#include "report/lava.h"
+#include "report/store.h"
 
 #include <errno.h>
 #include <stdlib.h>
@@ -15,8 +15,8 @@
 
 #include <yaml.h>
 
-#include "import.h"
-#include "results.h"
+#include "report/import.h"
+#include "report/results.h"
 
 #define MAX_LOG (256u << 20)
 #define MAX_DEPTH 32

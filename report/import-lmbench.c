@@ -17,7 +17,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "import.h"
+#include "report/import.h"
 
 #define MAX_GROUPS 16
 

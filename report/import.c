@@ -19,13 +19,13 @@
 
 #include <jansson.h>
 
-#include "cli-opt.h"
-#include "cli-paths.h"
-#include "diskdump.h"
-#include "import.h"
-#include "store.h"
-#include "results.h"
-#include "lava.h"
+#include "report/cli-opt.h"
+#include "report/cli-paths.h"
+#include "boot/diskdump.h"
+#include "report/import.h"
+#include "report/store.h"
+#include "report/results.h"
+#include "report/lava.h"
 
 #define MAX_FILE (64u << 20)
 /* ---- small helpers ---- */

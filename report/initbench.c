@@ -13,12 +13,12 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "cli-boot.h"
-#include "cli-paths.h"
+#include "report/cli-boot.h"
+#include "report/cli-paths.h"
 #include "config_hash.h"
-#include "results.h"
-#include "runopts.h"
-#include "uml.h"
+#include "report/results.h"
+#include "report/runopts.h"
+#include "boot/uml.h"
 
 struct cmd {
 	const char *name;

@@ -3,16 +3,16 @@
  * launch.c - the launch facts of one boot (contract in launch.h).
  */
 #define _GNU_SOURCE
-#include "launch.h"
+#include "report/launch.h"
 
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/utsname.h>
 
-#include "arch.h"
-#include "kernelpath.h"
-#include "uml.h"
+#include "qemu/arch.h"
+#include "boot/kernelpath.h"
+#include "boot/uml.h"
 
 
 /*

@@ -18,10 +18,10 @@
 
 #include <jansson.h>
 
-#include "campaign.h"
-#include "console.h"
-#include "qemu.h"
-#include "runopts.h"
+#include "report/campaign.h"
+#include "boot/console.h"
+#include "qemu/qemu.h"
+#include "report/runopts.h"
 
 struct ib_run_ctx {
 	struct ib_run_opts *o;

@@ -5,7 +5,7 @@
  * boot and a local boot of the same options run the same suite.
  */
 #define _GNU_SOURCE
-#include "lava.h"
+#include "report/lava.h"
 
 #include <errno.h>
 #include <limits.h>
@@ -18,13 +18,13 @@
 
 #include "config.h"
 #include "config_hash.h"
-#include "cli-opt.h"
-#include "cli-paths.h"
-#include "kernelpath.h"
-#include "qemu.h"
-#include "knobs.h"
-#include "runopts.h"
-#include "sha256.h"
+#include "report/cli-opt.h"
+#include "report/cli-paths.h"
+#include "boot/kernelpath.h"
+#include "qemu/qemu.h"
+#include "bench/lib/knobs.h"
+#include "report/runopts.h"
+#include "report/sha256.h"
 
 static const char *lava_arch(const struct ib_arch *a);
 

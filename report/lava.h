@@ -35,7 +35,7 @@
 
 #include <jansson.h>
 
-#include "arch.h"
+#include "qemu/arch.h"
 
 #define IB_LAVA_SUITE "initbench"
 #define IB_LAVA_START "# IB 0 begin proto="

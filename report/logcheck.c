@@ -8,8 +8,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "logparse-int.h"
-#include "record.h"
+#include "report/logparse-int.h"
+#include "bench/lib/record.h"
 
 static int cmp_rec(const void *a, const void *b)
 {

@@ -6,7 +6,7 @@
 #ifndef IB_LOGPARSE_INT_H
 #define IB_LOGPARSE_INT_H
 
-#include "logparse.h"
+#include "report/logparse.h"
 
 struct rec {
 	unsigned long seq;

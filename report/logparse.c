@@ -14,8 +14,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "logparse-int.h"
-#include "record.h"
+#include "report/logparse-int.h"
+#include "bench/lib/record.h"
 
 struct line {
 	char *s;

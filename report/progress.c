@@ -16,8 +16,8 @@
 
 #include <jansson.h>
 
-#include "progress.h"
-#include "record.h"
+#include "report/progress.h"
+#include "bench/lib/record.h"
 
 static int field(const char *l, size_t n, const char *key, char *out, size_t cap)
 {

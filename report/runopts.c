@@ -3,7 +3,7 @@
  * runopts.c - argument parsing of `initbench run|native` (contract in runopts.h).
  */
 #define _GNU_SOURCE
-#include "runopts.h"
+#include "report/runopts.h"
 
 #include <errno.h>
 #include <stdio.h>
@@ -12,13 +12,13 @@
 #include <unistd.h>
 
 #include "config.h"
-#include "cli-opt.h"
-#include "cli-paths.h"
-#include "knobs.h"
-#include "pid1knobs.h"
-#include "kernelpath.h"
-#include "uml.h"
-#include "results.h"
+#include "report/cli-opt.h"
+#include "report/cli-paths.h"
+#include "bench/lib/knobs.h"
+#include "bench/lib/pid1knobs.h"
+#include "boot/kernelpath.h"
+#include "boot/uml.h"
+#include "report/results.h"
 
 #ifndef CONFIG_IB_APPEND
 #define CONFIG_IB_APPEND ""

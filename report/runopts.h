@@ -32,8 +32,8 @@
 
 #include <stddef.h>
 #include <stdio.h>
-#include "console.h"
-#include "campaign.h"
+#include "boot/console.h"
+#include "report/campaign.h"
 
 /*
  * Exit codes of `initbench run` and `initbench native` (docs/launch.md). With several boots

@@ -12,8 +12,8 @@
 #include <gsl/gsl_sort.h>
 #include <gsl/gsl_statistics_double.h>
 
-#include "hostutil.h"
-#include "stats.h"
+#include "report/hostutil.h"
+#include "report/stats.h"
 
 /*
  * A sorted copy of x (caller frees), NaNs after every number as the guest's ib_sort_dbl()

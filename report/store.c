@@ -12,10 +12,10 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "hostutil.h"
-#include "results.h"
-#include "stats.h"
-#include "store.h"
+#include "report/hostutil.h"
+#include "report/results.h"
+#include "report/stats.h"
+#include "report/store.h"
 
 /* median and minimum of n values (the parser lets no NaN through); 0 if n == 0 */
 static int med_min(const double *v, size_t n, double *med, double *min)

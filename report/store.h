@@ -20,7 +20,7 @@
 
 #include <jansson.h>
 
-#include "logparse.h"
+#include "report/logparse.h"
 
 struct ib_boot {
 	char *label;

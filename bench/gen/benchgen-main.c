@@ -9,7 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "benchgen.h"
+#include "bench/gen/benchgen.h"
 
 static int write_out(const char *path, const struct bg_set *s,
 		     int (*fn)(const struct bg_set *, FILE *))

@@ -11,7 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "benchgen.h"
+#include "bench/gen/benchgen.h"
 
 static int fail(struct bg_set *s, const char *where, const char *fmt, ...)
 	__attribute__((format(printf, 3, 4)));

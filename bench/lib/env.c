@@ -12,7 +12,7 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "env.h"
+#include "bench/lib/env.h"
 
 /* the build writes IB_CONFIG_HASH into $(O)/include/config_hash.h */
 #if defined(__has_include)

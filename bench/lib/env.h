@@ -24,9 +24,9 @@
 
 #include <stddef.h>
 
-#include "bench.h"
-#include "knobs.h"
-#include "record.h"
+#include "bench/bench.h"
+#include "bench/lib/knobs.h"
+#include "bench/lib/record.h"
 
 void ib_env_begin(struct ib_rec *r, const char *mode, const struct ib_timer *t,
 		  const struct ib_knobs *k, char *const *notes, unsigned nnotes);

@@ -11,8 +11,8 @@
 #include <string.h>
 
 #include "config.h"
-#include "knobs.h"
-#include "pid1knobs.h"
+#include "bench/lib/knobs.h"
+#include "bench/lib/pid1knobs.h"
 
 /*
  * The built-in defaults, used when config.h lacks a symbol, are the Kconfig defaults: the

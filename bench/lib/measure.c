@@ -11,8 +11,8 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "measure.h"
-#include "stats.h"
+#include "bench/lib/measure.h"
+#include "bench/lib/stats.h"
 
 /* safe values until the suite installs the real ones (tests may install their own) */
 static const struct ib_opts default_opts = {

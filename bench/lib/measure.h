@@ -47,8 +47,8 @@
 
 #include <stddef.h>
 
-#include "bench.h"
-#include "record.h"
+#include "bench/bench.h"
+#include "bench/lib/record.h"
 
 #define IB_SIZE_MAX_STEPS 64
 #define IB_SIZE_MAX_TARGETS 8

@@ -8,7 +8,7 @@
  */
 #include <string.h>
 
-#include "oncrpc.h"
+#include "bench/lib/oncrpc.h"
 
 const char *ib_rpc_strerror(int err)
 {

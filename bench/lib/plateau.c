@@ -6,8 +6,8 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "plateau.h"
-#include "stats.h"
+#include "bench/lib/plateau.h"
+#include "bench/lib/stats.h"
 
 struct run {
 	unsigned first, last;

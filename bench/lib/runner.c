@@ -15,10 +15,10 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
-#include "measure.h"
-#include "runner.h"
-#include "stats.h"
-#include "sysinfo.h"
+#include "bench/lib/measure.h"
+#include "bench/lib/runner.h"
+#include "bench/lib/stats.h"
+#include "bench/lib/sysinfo.h"
 
 #define CTL_RET "!ret "
 

@@ -44,8 +44,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "bench.h"
-#include "record.h"
+#include "bench/bench.h"
+#include "bench/lib/record.h"
 
 struct ib_out {
 	int fd;

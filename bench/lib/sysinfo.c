@@ -6,7 +6,7 @@
 #include <string.h>
 #include <sys/statfs.h>
 
-#include "sysinfo.h"
+#include "bench/lib/sysinfo.h"
 
 #define CACHE_DIR "/sys/devices/system/cpu/cpu0/cache/index"
 #define MAX_CACHE_INDEX 16

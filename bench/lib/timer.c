@@ -5,7 +5,7 @@
 #define _GNU_SOURCE
 #include <time.h>
 
-#include "timer.h"
+#include "bench/lib/timer.h"
 
 uint64_t ib_now_ns(void)
 {

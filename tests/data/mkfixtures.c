@@ -14,7 +14,7 @@
 #include <string.h>
 #include <sys/stat.h>
 
-#include "record.h"
+#include "bench/lib/record.h"
 
 struct out {
 	FILE *f;

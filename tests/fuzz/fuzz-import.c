@@ -13,7 +13,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "import.h"
+#include "report/import.h"
 
 #define require(c) do { if (!(c)) { printf("fuzz-import: broken: %s (line %d)\n", #c, __LINE__); fflush(stdout); abort(); } } while (0)
 

@@ -22,9 +22,9 @@
 
 #include <jansson.h>
 
-#include "logparse.h"
-#include "record.h"
-#include "store.h"
+#include "report/logparse.h"
+#include "bench/lib/record.h"
+#include "report/store.h"
 
 #define require(c) do { if (!(c)) { printf("fuzz-logparse: broken: %s (line %d)\n", #c, __LINE__); fflush(stdout); abort(); } } while (0)
 

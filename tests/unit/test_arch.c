@@ -17,9 +17,9 @@
 #include <unistd.h>
 #include <cmocka.h>
 
-#include "arch.h"
-#include "qemu.h"
-#include "uml.h"
+#include "qemu/arch.h"
+#include "qemu/qemu.h"
+#include "boot/uml.h"
 
 static char dir[] = "/tmp/test_arch.XXXXXX";
 

@@ -14,7 +14,7 @@
 
 #include <cmocka.h>
 
-#include "benchgen.h"
+#include "bench/gen/benchgen.h"
 
 /* feed lines of one file, NULL-terminated; returns what the first failure returned */
 static int feed(struct bg_set *s, const char *file, const char *const *lines)

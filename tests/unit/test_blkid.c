@@ -20,8 +20,8 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
-#include "blkid.h"
-#include "dump.h"
+#include "initramfs/blkid.h"
+#include "initramfs/dump.h"
 
 extern char **environ;
 

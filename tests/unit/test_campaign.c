@@ -11,8 +11,8 @@
 #include <string.h>
 #include <cmocka.h>
 
-#include "campaign.h"
-#include "uml.h"
+#include "report/campaign.h"
+#include "boot/uml.h"
 
 #define MAXPOS (IB_MAX_VARIANTS * 50)
 

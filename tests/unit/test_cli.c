@@ -17,12 +17,12 @@
 #include <unistd.h>
 #include <cmocka.h>
 
-#include "cli-boot.h"
-#include "cli-opt.h"
-#include "cli-paths.h"
-#include "progress.h"
-#include "runopts.h"
-#include "uml.h"
+#include "report/cli-boot.h"
+#include "report/cli-opt.h"
+#include "report/cli-paths.h"
+#include "report/progress.h"
+#include "report/runopts.h"
+#include "boot/uml.h"
 
 #define ARGV(...) ((char *[]){ __VA_ARGS__, NULL })
 #define ARGC(a) ((int)(sizeof(a) / sizeof(a[0])) - 1)

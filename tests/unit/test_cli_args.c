@@ -14,14 +14,14 @@
 #include <string.h>
 #include <cmocka.h>
 
-#include "cli-boot.h"
-#include "cli-opt.h"
+#include "report/cli-boot.h"
+#include "report/cli-opt.h"
 #include "config.h"
-#include "knobs.h"
-#include "pid1knobs.h"
-#include "results.h"
-#include "runopts.h"
-#include "uml.h"
+#include "bench/lib/knobs.h"
+#include "bench/lib/pid1knobs.h"
+#include "report/results.h"
+#include "report/runopts.h"
+#include "boot/uml.h"
 
 #define ARGV(...) ((char *[]){ __VA_ARGS__, NULL })
 #define ARGC(a) ((int)(sizeof(a) / sizeof(a[0])) - 1)

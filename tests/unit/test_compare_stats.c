@@ -30,12 +30,11 @@
 #include <gsl/gsl_rng.h>
 #include <jansson.h>
 
-#include "testdata.h"
+#include "tests/unit/testdata.h"
 
-#include "results.h"
-/* bench/lib/stats.h shadows "stats.h" on the include path */
-#include "../../report/stats.h"
-#include "../../bench/lib/stats.h"   /* the guest's ib_median(), to hold both to one policy */
+#include "report/results.h"
+#include "report/stats.h"
+#include "bench/lib/stats.h"   /* the guest's ib_median(), to hold both to one policy */
 
 #define NEAR(a, b, tol) do { double a_ = (a), b_ = (b); \
 	if (!(fabs(a_ - b_) <= (tol))) fail_msg("%s = %.10g, want %.10g +- %g", #a, a_, b_, (double)(tol)); \

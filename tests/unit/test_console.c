@@ -19,7 +19,7 @@
 #include <unistd.h>
 #include <cmocka.h>
 
-#include "console.h"
+#include "boot/console.h"
 
 static char dir[] = "/tmp/test_console.XXXXXX";
 static int nlog;

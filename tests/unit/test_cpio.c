@@ -21,7 +21,7 @@
 #include <unistd.h>
 #include <utime.h>
 
-#include "cpio.h"
+#include "initramfs/cpio.h"
 
 #define MTIME 0x65432100UL
 

@@ -16,9 +16,9 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "diskdump.h"
-#include "dump.h"
-#include "record.h"
+#include "boot/diskdump.h"
+#include "initramfs/dump.h"
+#include "bench/lib/record.h"
 
 static void spec_ok(const char *in, enum ib_dev_by by, const char *dev, enum ib_out_kind kind,
 		    const char *path)

@@ -19,10 +19,10 @@
 
 #include <cmocka.h>
 
-#include "testdata.h"
+#include "tests/unit/testdata.h"
 
-#include "export.h"
-#include "store.h"
+#include "report/export.h"
+#include "report/store.h"
 
 static void load(struct ib_set *set)
 {

@@ -13,7 +13,7 @@
 
 #include <cmocka.h>
 
-#include "format.h"
+#include "report/format.h"
 
 struct gold {
 	double v;

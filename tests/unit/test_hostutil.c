@@ -18,7 +18,7 @@
 
 #include <cmocka.h>
 
-#include "hostutil.h"
+#include "report/hostutil.h"
 
 static int is_dir(const char *p)
 {

@@ -23,12 +23,12 @@
 #include <cmocka.h>
 #include <jansson.h>
 
-#include "testdata.h"
+#include "tests/unit/testdata.h"
 
-#include "import.h"
-#include "results.h"
-#include "store.h"
-#include "summary.h"
+#include "report/import.h"
+#include "report/results.h"
+#include "report/store.h"
+#include "report/summary.h"
 
 static char *slurp(const char *path)
 {

@@ -18,8 +18,8 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "kernelpath.h"
-#include "record.h"
+#include "boot/kernelpath.h"
+#include "bench/lib/record.h"
 
 static char root[64];
 

@@ -16,7 +16,7 @@
 
 #include <cmocka.h>
 
-#include "knobs.h"
+#include "bench/lib/knobs.h"
 
 struct entry {
 	char sym[64], type[16], prompt[160], def[160];

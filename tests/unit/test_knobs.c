@@ -12,7 +12,7 @@
 #include <cmocka.h>
 
 #include "config.h"
-#include "knobs.h"
+#include "bench/lib/knobs.h"
 
 static struct ib_knobs k;
 

@@ -20,11 +20,11 @@
 #include <cmocka.h>
 #include <jansson.h>
 
-#include "testdata.h"
+#include "tests/unit/testdata.h"
 
-#include "lava.h"
-#include "sha256.h"
-#include "results.h"
+#include "report/lava.h"
+#include "report/sha256.h"
+#include "report/results.h"
 
 static char *slurp(const char *path, size_t *len)
 {

@@ -14,10 +14,10 @@
 
 #include <cmocka.h>
 
-#include "testdata.h"
+#include "tests/unit/testdata.h"
 
-#include "logparse.h"
-#include "record.h"
+#include "report/logparse.h"
+#include "bench/lib/record.h"
 
 /* a log being written: records are framed, their lines remembered for the digest */
 struct lb {

@@ -18,9 +18,9 @@
 
 #include <cmocka.h>
 
-#include "bench.h"
-#include "measure.h"
-#include "timer.h"
+#include "bench/bench.h"
+#include "bench/lib/measure.h"
+#include "bench/lib/timer.h"
 
 static struct ib_timer real_timer, fake_timer;
 static struct ib_opts opts = { .reps = 5, .budget_ms = 2, .timeout_s = 10, .pin = 0, .cpu = 0 };

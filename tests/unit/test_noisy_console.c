@@ -17,8 +17,8 @@
 
 #include <cmocka.h>
 
-#include "logparse.h"
-#include "record.h"
+#include "report/logparse.h"
+#include "bench/lib/record.h"
 
 #define NREC 11
 

@@ -15,7 +15,7 @@
 
 #include <cmocka.h>
 
-#include "oncrpc.h"
+#include "bench/lib/oncrpc.h"
 
 #define PROG 404040u /* 0x00062a48, lmbench's XACT_PROG */
 

@@ -12,7 +12,7 @@
 
 #include <cmocka.h>
 
-#include "plateau.h"
+#include "bench/lib/plateau.h"
 
 #define MAXP 64
 

@@ -11,7 +11,7 @@
 
 #include <cmocka.h>
 
-#include "record.h"
+#include "bench/lib/record.h"
 
 static void test_crc_check_value(void **state)
 {

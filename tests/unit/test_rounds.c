@@ -19,11 +19,11 @@
 
 #include <cmocka.h>
 
-#include "format.h"
-#include "record.h"
-#include "results.h"
-#include "store.h"
-#include "summary.h"
+#include "report/format.h"
+#include "bench/lib/record.h"
+#include "report/results.h"
+#include "report/store.h"
+#include "report/summary.h"
 
 struct log {
 	FILE *f;

@@ -11,7 +11,7 @@
 #include <string.h>
 #include <cmocka.h>
 
-#include "knobs.h"
+#include "bench/lib/knobs.h"
 
 static void fill(unsigned *a, unsigned n)
 {

@@ -11,7 +11,7 @@
 
 #include <cmocka.h>
 
-#include "stats.h"
+#include "bench/lib/stats.h"
 
 static void test_median_odd_even(void **state)
 {

@@ -19,11 +19,11 @@
 
 #include <cmocka.h>
 
-#include "testdata.h"
+#include "tests/unit/testdata.h"
 
-#include "results.h"
-#include "store.h"
-#include "summary.h"
+#include "report/results.h"
+#include "report/store.h"
+#include "report/summary.h"
 
 static char *slurp(const char *path, size_t *len)
 {
