@@ -70,7 +70,8 @@ SUITE_SRCS := $(sort $(filter-out bench/hello.c,$(wildcard bench/*.c)) $(wildcar
 SUITE_OBJS := $(patsubst %.c,$(O)/guest/%.o,$(SUITE_SRCS))
 # Host-side modules: the CLI main is kept apart so that tests can link the rest.
 HOST_MAIN := report/initbench.c
-HOST_LIB_SRCS := $(sort $(filter-out $(HOST_MAIN),$(wildcard report/*.c qemu/*.c boot/*.c)) \
+HOST_LIB_SRCS := $(sort $(filter-out $(HOST_MAIN),$(wildcard host/*.c host/*/*.c report/*.c \
+	report/*/*.c qemu/*.c boot/*.c)) \
 	$(filter-out bench/lib/runner.c,$(wildcard bench/lib/*.c)) initramfs/cpio.c \
 	initramfs/dump.c initramfs/blkid.c bench/gen/benchgen.c)
 HOST_LIB_OBJS := $(patsubst %.c,$(O)/host/%.o,$(HOST_LIB_SRCS))

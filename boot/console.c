@@ -22,7 +22,7 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "report/hostutil.h"
+#include "host/lib/hostutil.h"
 
 #define LINE_MAX_KEEP 32768 /* longest stdout line kept for detection */
 #define STDERR_HOLD_MAX (1 << 20)

@@ -23,7 +23,7 @@ FUZZ_CFLAGS := -std=c11 -g -O1 -Wall -Wextra -Werror -fno-omit-frame-pointer \
 	-fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all \
 	-I$(srctree) -I$(O)/include
 FUZZ_logparse_SRCS := tests/fuzz/fuzz-logparse.c report/logparse.c report/logcheck.c \
-	report/hostutil.c report/stats.c \
+	host/lib/hostutil.c report/stats.c \
 	report/store.c bench/lib/record.c
 FUZZ_import_SRCS := tests/fuzz/fuzz-import.c report/import-lmbench.c
 FUZZ_BINS := $(foreach t,$(FUZZ_TARGETS),$(O)/tests/fuzz/fuzz-$(t))
@@ -32,7 +32,7 @@ PKGS_CHECK += $(PKGS_FUZZ)
 DEPS_fuzz-build := PKGS_BUILD PKGS_FUZZ
 
 define fuzz_rule
-$(O)/tests/fuzz/fuzz-$(1): $(FUZZ_$(1)_SRCS) $(wildcard report/*.h bench/lib/*.h) $(config_h)
+$(O)/tests/fuzz/fuzz-$(1): $(FUZZ_$(1)_SRCS) $(wildcard host/*/*.h report/*.h report/*/*.h bench/lib/*.h) $(config_h)
 	$$(call quiet,FUZZCC,$$@)mkdir -p $$(dir $$@)
 	$$(Q)$$(FUZZ_CC) $$(FUZZ_CFLAGS) $$(JANSSON_CFLAGS) -o $$@ $(FUZZ_$(1)_SRCS:%=$(srctree)/%) \
 		$$(JANSSON_LIBS) -lm

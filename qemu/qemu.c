@@ -12,7 +12,7 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "report/hostutil.h"
+#include "host/lib/hostutil.h"
 
 const struct ib_arch *ib_qemu_arch(const struct ib_qemu_cfg *c)
 {

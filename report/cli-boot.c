@@ -17,7 +17,7 @@
 #include <jansson.h>
 
 #include "report/cli-boot.h"
-#include "report/hostutil.h"
+#include "host/lib/hostutil.h"
 #include "boot/kernelpath.h"
 #include "report/progress.h"
 #include "qemu/qemu.h"

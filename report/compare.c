@@ -17,8 +17,8 @@
 #include <jansson.h>
 
 #include "report/bootdata.h"
-#include "report/cli-opt.h"
-#include "report/cli-paths.h"
+#include "host/lib/cli-opt.h"
+#include "host/lib/cli-paths.h"
 #include "report/compare-int.h"
 #include "report/results.h"
 #include "report/stats.h"

@@ -14,7 +14,7 @@
 
 #include "report/export.h"
 #include "report/export-int.h"
-#include "report/hostutil.h"
+#include "host/lib/hostutil.h"
 
 #define H ib_html_text
 

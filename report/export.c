@@ -10,8 +10,8 @@
 #include <string.h>
 
 #include "report/bootdata.h"
-#include "report/cli-opt.h"
-#include "report/cli-paths.h"
+#include "host/lib/cli-opt.h"
+#include "host/lib/cli-paths.h"
 #include "report/export.h"
 #include "report/results.h"
 #include "report/store.h"

@@ -19,8 +19,8 @@
 
 #include <jansson.h>
 
-#include "report/cli-opt.h"
-#include "report/cli-paths.h"
+#include "host/lib/cli-opt.h"
+#include "host/lib/cli-paths.h"
 #include "boot/diskdump.h"
 #include "report/import.h"
 #include "report/store.h"

@@ -18,13 +18,13 @@
 
 #include "config.h"
 #include "config_hash.h"
-#include "report/cli-opt.h"
-#include "report/cli-paths.h"
+#include "host/lib/cli-opt.h"
+#include "host/lib/cli-paths.h"
 #include "boot/kernelpath.h"
 #include "qemu/qemu.h"
 #include "bench/lib/knobs.h"
 #include "report/runopts.h"
-#include "report/sha256.h"
+#include "host/lib/sha256.h"
 
 static const char *lava_arch(const struct ib_arch *a);
 

@@ -12,8 +12,8 @@
 #include <unistd.h>
 
 #include "config.h"
-#include "report/cli-opt.h"
-#include "report/cli-paths.h"
+#include "host/lib/cli-opt.h"
+#include "host/lib/cli-paths.h"
 #include "bench/lib/knobs.h"
 #include "bench/lib/pid1knobs.h"
 #include "boot/kernelpath.h"

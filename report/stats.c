@@ -12,7 +12,7 @@
 #include <gsl/gsl_sort.h>
 #include <gsl/gsl_statistics_double.h>
 
-#include "report/hostutil.h"
+#include "host/lib/hostutil.h"
 #include "report/stats.h"
 
 /*

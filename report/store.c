@@ -12,7 +12,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "report/hostutil.h"
+#include "host/lib/hostutil.h"
 #include "report/results.h"
 #include "report/stats.h"
 #include "report/store.h"

@@ -18,8 +18,8 @@
 #include <cmocka.h>
 
 #include "report/cli-boot.h"
-#include "report/cli-opt.h"
-#include "report/cli-paths.h"
+#include "host/lib/cli-opt.h"
+#include "host/lib/cli-paths.h"
 #include "report/progress.h"
 #include "report/runopts.h"
 #include "boot/uml.h"

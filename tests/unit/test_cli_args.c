@@ -15,7 +15,7 @@
 #include <cmocka.h>
 
 #include "report/cli-boot.h"
-#include "report/cli-opt.h"
+#include "host/lib/cli-opt.h"
 #include "config.h"
 #include "bench/lib/knobs.h"
 #include "bench/lib/pid1knobs.h"

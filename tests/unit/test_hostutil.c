@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
- * test_hostutil.c - the host's generic helpers (report/hostutil.c): ib_mkdir_p() through
+ * test_hostutil.c - the host's generic helpers (host/lib/hostutil.c): ib_mkdir_p() through
  * existing, missing and blocked paths, and the one out-of-memory exit.
  */
 #define _GNU_SOURCE
@@ -18,7 +18,7 @@
 
 #include <cmocka.h>
 
-#include "report/hostutil.h"
+#include "host/lib/hostutil.h"
 
 static int is_dir(const char *p)
 {

@@ -23,7 +23,7 @@
 #include "tests/unit/testdata.h"
 
 #include "report/lava.h"
-#include "report/sha256.h"
+#include "host/lib/sha256.h"
 #include "report/results.h"
 
 static char *slurp(const char *path, size_t *len)

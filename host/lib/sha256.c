@@ -4,7 +4,7 @@
  * from a library that is tested and reviewed; nettle is Debian's, dual licensed
  * LGPL-3.0-or-later or GPL-2.0-or-later, so it links under our GPL-2.0-or-later.
  */
-#include "report/sha256.h"
+#include "host/lib/sha256.h"
 
 #include <errno.h>
 #include <stdio.h>

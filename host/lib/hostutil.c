@@ -3,7 +3,7 @@
  * hostutil.c - small generic helpers of the host tool (contract in hostutil.h).
  */
 #define _POSIX_C_SOURCE 200809L
-#include "report/hostutil.h"
+#include "host/lib/hostutil.h"
 
 #include <errno.h>
 #include <stdio.h>

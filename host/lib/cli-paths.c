@@ -4,7 +4,7 @@
  * installed layout (cli-paths.h).
  */
 #define _GNU_SOURCE
-#include "report/cli-paths.h"
+#include "host/lib/cli-paths.h"
 
 #include <limits.h>
 #include <pwd.h>

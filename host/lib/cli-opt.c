@@ -3,7 +3,7 @@
  * cli-opt.c - getopt_long over a table, with the underscore alias of every name (cli-opt.h).
  */
 #define _GNU_SOURCE
-#include "report/cli-opt.h"
+#include "host/lib/cli-opt.h"
 
 #include <stdio.h>
 #include <string.h>
