@@ -34,7 +34,6 @@
 #ifndef IB_CONSOLE_H
 #define IB_CONSOLE_H
 
-#include <stdarg.h>
 #include <stddef.h>
 
 #define IB_PANIC_GRACE_S 2.0 /* after a panic message: time to exit by itself */
@@ -51,23 +50,6 @@ enum ib_ended_by {
 	IB_END_NOINIT,    /* killed: the kernel could not execute the init (noinit says how) */
 	IB_END_FLOOD,     /* killed: the log reached opts->log_max bytes */
 };
-
-/* a growable NULL-terminated argv of owned strings */
-struct ib_argv {
-	char **v;
-	size_t n, cap;
-};
-
-void ib_argv_push(struct ib_argv *a, const char *s);
-void ib_argv_pushf(struct ib_argv *a, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
-/* a newly allocated formatted string; exits with a message when memory runs out */
-char *ib_strf(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
-char *ib_vstrf(const char *fmt, va_list ap);
-/* split s at spaces and push each non-empty word */
-void ib_argv_push_words(struct ib_argv *a, const char *s);
-void ib_argv_free(struct ib_argv *a);
-/* the argv shell-quoted on one line, for people to read (never executed); malloc'd */
-char *ib_argv_quote(char *const *argv);
 
 struct ib_console_opts {
 	char *const *argv;          /* argv[0] is looked up in PATH */

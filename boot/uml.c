@@ -5,6 +5,7 @@
 #define _GNU_SOURCE
 #include "boot/uml.h"
 #include "qemu/arch.h"
+#include "host/lib/argv.h"
 
 #include <elf.h>
 #include <errno.h>

@@ -22,6 +22,7 @@
 
 #include <stddef.h>
 #include "boot/console.h"
+#include "host/lib/argv.h"
 
 #define IB_UML_DEFAULT "/usr/bin/linux.uml" /* what --kernel uml means */
 

@@ -13,6 +13,7 @@
 #include <unistd.h>
 
 #include "host/lib/hostutil.h"
+#include "host/lib/argv.h"
 
 const struct ib_arch *ib_qemu_arch(const struct ib_qemu_cfg *c)
 {

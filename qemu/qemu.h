@@ -30,6 +30,7 @@
 #include <stddef.h>
 #include "boot/console.h"
 #include "qemu/arch.h"
+#include "host/lib/argv.h"
 
 struct ib_qemu_cfg {
 	const char *kernel, *image;

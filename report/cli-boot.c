@@ -23,6 +23,7 @@
 #include "qemu/qemu.h"
 #include "report/results.h"
 #include "boot/uml.h"
+#include "host/lib/argv.h"
 
 /* RESULTS/LABEL/N with N the next free number; the directory is created here */
 static char *new_boot_dir(const char *label_dir, unsigned *num)

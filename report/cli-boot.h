@@ -20,6 +20,7 @@
 #include "boot/console.h"
 #include "report/launch.h"
 #include "report/runopts.h"
+#include "host/lib/argv.h"
 
 int ib_run_boots(struct ib_run_opts *o, int kind, const char *launcher);
 int ib_run_campaign(struct ib_campaign *c, struct ib_run_opts *vo, const int *kind);

@@ -13,6 +13,7 @@
 #include "qemu/arch.h"
 #include "boot/kernelpath.h"
 #include "boot/uml.h"
+#include "host/lib/argv.h"
 
 
 /*

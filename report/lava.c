@@ -25,6 +25,7 @@
 #include "bench/lib/knobs.h"
 #include "report/runopts.h"
 #include "host/lib/sha256.h"
+#include "host/lib/argv.h"
 
 static const char *lava_arch(const struct ib_arch *a);
 

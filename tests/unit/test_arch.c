@@ -20,6 +20,7 @@
 #include "qemu/arch.h"
 #include "qemu/qemu.h"
 #include "boot/uml.h"
+#include "host/lib/argv.h"
 
 static char dir[] = "/tmp/test_arch.XXXXXX";
 

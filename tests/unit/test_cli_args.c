@@ -22,6 +22,7 @@
 #include "report/results.h"
 #include "report/runopts.h"
 #include "boot/uml.h"
+#include "host/lib/argv.h"
 
 #define ARGV(...) ((char *[]){ __VA_ARGS__, NULL })
 #define ARGC(a) ((int)(sizeof(a) / sizeof(a[0])) - 1)

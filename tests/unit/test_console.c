@@ -20,6 +20,7 @@
 #include <cmocka.h>
 
 #include "boot/console.h"
+#include "host/lib/argv.h"
 
 static char dir[] = "/tmp/test_console.XXXXXX";
 static int nlog;
