@@ -45,7 +45,7 @@ benches_kconfig := $(O)/include/benches.kconfig
 benches_stamp := $(O)/include/.tmp/benches-stamp
 KCONFIG_ENV := srctree=$(srctree) KCONFIG_CONFIG=$(O)/.config IB_BENCHES_KCONFIG=$(benches_kconfig)
 CONF := kconfig-conf
-KCONFIG_FILES := Kconfig $(wildcard */Kconfig) $(benches_kconfig)
+KCONFIG_FILES := Kconfig $(wildcard */Kconfig */*/Kconfig) $(benches_kconfig)
 
 config_h := $(O)/include/config.h
 config_hash_h := $(O)/include/config_hash.h
@@ -71,7 +71,7 @@ SUITE_OBJS := $(patsubst %.c,$(O)/guest/%.o,$(SUITE_SRCS))
 # Host-side modules: the CLI main is kept apart so that tests can link the rest.
 HOST_MAIN := report/initbench.c
 HOST_LIB_SRCS := $(sort $(filter-out $(HOST_MAIN),$(wildcard host/*.c host/*/*.c report/*.c \
-	report/*/*.c qemu/*.c boot/*.c)) \
+	report/*/*.c)) \
 	$(filter-out bench/lib/runner.c,$(wildcard bench/lib/*.c)) initramfs/cpio.c \
 	initramfs/dump.c initramfs/blkid.c bench/gen/benchgen.c)
 HOST_LIB_OBJS := $(patsubst %.c,$(O)/host/%.o,$(HOST_LIB_SRCS))

@@ -2,7 +2,7 @@
 #
 # The architectures initbench builds for and boots: one row each. This is the make half of
 # the table (toolchain, musl, busybox, packages, kernel, output directory); the C half (QEMU
-# binary, machine, CPU, console, kernel magic) is qemu/arch.c. docs/arch.md explains both.
+# binary, machine, CPU, console, kernel magic) is host/boot/arch.c. docs/arch.md explains both.
 #
 #   make ARCH=arm64 [CROSS_COMPILE=prefix] [O=dir]   cross build: out/arm64/initramfs.cpio.gz
 #   make run ARCH=arm64                             boot Debian's arm64 cloud kernel (TCG here)

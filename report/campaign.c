@@ -5,7 +5,7 @@
  */
 #define _GNU_SOURCE
 #include "report/campaign.h"
-#include "boot/kernelpath.h"
+#include "host/boot/kernel.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -18,7 +18,7 @@
 #include <jansson.h>
 
 #include "report/runopts.h"
-#include "boot/uml.h"
+#include "host/boot/uml.h"
 
 #define BAD(...) do { snprintf(err, errlen, __VA_ARGS__); return -1; } while (0)
 

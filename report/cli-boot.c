@@ -18,11 +18,11 @@
 
 #include "report/cli-boot.h"
 #include "host/lib/hostutil.h"
-#include "boot/kernelpath.h"
+#include "host/boot/kernel.h"
 #include "report/progress.h"
-#include "qemu/qemu.h"
+#include "host/boot/qemu.h"
 #include "report/results.h"
-#include "boot/uml.h"
+#include "host/boot/uml.h"
 #include "host/lib/argv.h"
 
 /* RESULTS/LABEL/N with N the next free number; the directory is created here */

@@ -17,7 +17,7 @@
 #define IB_CLI_BOOT_H
 
 #include "report/campaign.h"
-#include "boot/console.h"
+#include "host/boot/console.h"
 #include "report/launch.h"
 #include "report/runopts.h"
 #include "host/lib/argv.h"

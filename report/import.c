@@ -21,7 +21,7 @@
 
 #include "host/lib/cli-opt.h"
 #include "host/lib/cli-paths.h"
-#include "boot/diskdump.h"
+#include "report/import/diskdump.h"
 #include "report/import.h"
 #include "report/store.h"
 #include "report/results.h"

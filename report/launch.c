@@ -10,9 +10,9 @@
 #include <string.h>
 #include <sys/utsname.h>
 
-#include "qemu/arch.h"
-#include "boot/kernelpath.h"
-#include "boot/uml.h"
+#include "host/boot/arch.h"
+#include "host/boot/kernel.h"
+#include "host/boot/uml.h"
 #include "host/lib/argv.h"
 
 

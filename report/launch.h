@@ -3,7 +3,7 @@
  * launch.h - what `initbench run` knows about one boot, and the launch facts it stores
  * (results.json "launch", docs/launch.md).
  *
- * ib_launch_kernel_config() looks for the kernel's .config (boot/kernelpath.h): when one
+ * ib_launch_kernel_config() looks for the kernel's .config (host/boot/kernel.h): when one
  * belongs to the kernel it is copied into the boot directory as kernel.config, its CRC-32
  * goes into rc->kconfig_crc and, as initbench.kconfig=XXXXXXXX, onto the knob words of the
  * command line (so the begin record's cmdline names it); rc->kconfig is "" without one.
@@ -19,8 +19,8 @@
 #include <jansson.h>
 
 #include "report/campaign.h"
-#include "boot/console.h"
-#include "qemu/qemu.h"
+#include "host/boot/console.h"
+#include "host/boot/qemu.h"
 #include "report/runopts.h"
 
 struct ib_run_ctx {

@@ -35,7 +35,7 @@
 
 #include <jansson.h>
 
-#include "qemu/arch.h"
+#include "host/boot/arch.h"
 
 #define IB_LAVA_SUITE "initbench"
 #define IB_LAVA_START "# IB 0 begin proto="
@@ -86,7 +86,7 @@ struct ib_lava_job {
 	int no_kvm;                  /* qemu: --accel tcg */
 	struct ib_lava_suite suite;
 	struct ib_lava_timeouts t;
-	const struct ib_arch *arch;  /* qemu/arch.h: the context's arch, QEMU, console */
+	const struct ib_arch *arch;  /* host/boot/arch.h: the context's arch, QEMU, console */
 };
 
 /* the job as YAML; 0, or -1 on a write error */

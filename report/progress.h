@@ -4,7 +4,7 @@
  *
  * A struct ib_progress is zeroed and then given the boot's place (boot k of n, label, or
  * variant and block in a campaign), the estimate and the mode before the boot starts.
- * ib_progress_line() is a console line callback (boot/console.h on_line): it takes the plan
+ * ib_progress_line() is a console line callback (host/boot/console.h on_line): it takes the plan
  * record's count and order, and counts outcome records (the running benchmark is the plan's
  * next entry). ib_progress_tick() is the console's on_tick.
  *  - tty mode (stderr is a terminal): one line, redrawn in place with "\r" and

@@ -16,8 +16,8 @@
 #include "host/lib/cli-paths.h"
 #include "bench/lib/knobs.h"
 #include "bench/lib/pid1knobs.h"
-#include "boot/kernelpath.h"
-#include "boot/uml.h"
+#include "host/boot/kernel.h"
+#include "host/boot/uml.h"
 #include "report/results.h"
 
 #ifndef CONFIG_IB_APPEND

@@ -32,7 +32,7 @@
 
 #include <stddef.h>
 #include <stdio.h>
-#include "boot/console.h"
+#include "host/boot/console.h"
 #include "report/campaign.h"
 
 /*

@@ -87,7 +87,7 @@ truncate -s 8M "$w/uml.img"
 if boot uml "$w/uml.img" ubda /usr/bin/linux.uml; then
 	same_as_console uml "$w/uml.img"
 else
-	# the host's CPU, said by initbench (boot/uml.h): the UML disk is not judged here
+	# the host's CPU, said by initbench (host/boot/uml.h): the UML disk is not judged here
 	say "uml: not judged: $(grep '^initbench: UML cannot run on this host' "$w/uml.run" | cut -c1-160)"
 fi
 

@@ -1,7 +1,7 @@
 # SPDX-License-Identifier: GPL-2.0-or-later
 # initbench.shell=1: PID 1 starts busybox sh on the console instead of measuring; a command
 # typed there runs, and the shell's poweroff ends the guest. Under UML (fast to boot), or
-# under QEMU-TCG where this host's CPU cannot run Debian's UML (boot/uml.h). The input is
+# under QEMU-TCG where this host's CPU cannot run Debian's UML (host/boot/uml.h). The input is
 # sent once PID 1 has said it starts the shell, and a second later (busybox asks the
 # terminal for the cursor position first and eats what arrives before); stdin stays open
 # until poweroff (UML drops its console when stdin hits end of file).

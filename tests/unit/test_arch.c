@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
- * test_arch.c - the architecture table (qemu/arch.h): rows, a kernel file's row by its boot
+ * test_arch.c - the architecture table (host/boot/arch.h): rows, a kernel file's row by its boot
  * header magic (and ib_kernel_kind() on it), the QEMU command line each row gives (x86_64's
  * unchanged from before the table), and the KVM fallback for a guest of another
  * architecture than the host's, with a fake QEMU in PATH.
@@ -17,9 +17,9 @@
 #include <unistd.h>
 #include <cmocka.h>
 
-#include "qemu/arch.h"
-#include "qemu/qemu.h"
-#include "boot/uml.h"
+#include "host/boot/arch.h"
+#include "host/boot/qemu.h"
+#include "host/boot/uml.h"
 #include "host/lib/argv.h"
 
 static char dir[] = "/tmp/test_arch.XXXXXX";

@@ -12,7 +12,7 @@
 #include <cmocka.h>
 
 #include "report/campaign.h"
-#include "boot/uml.h"
+#include "host/boot/uml.h"
 
 #define MAXPOS (IB_MAX_VARIANTS * 50)
 

@@ -22,7 +22,7 @@
 #include "host/lib/cli-paths.h"
 #include "report/progress.h"
 #include "report/runopts.h"
-#include "boot/uml.h"
+#include "host/boot/uml.h"
 #include "host/lib/argv.h"
 
 #define ARGV(...) ((char *[]){ __VA_ARGS__, NULL })

@@ -21,7 +21,7 @@
 #include "bench/lib/pid1knobs.h"
 #include "report/results.h"
 #include "report/runopts.h"
-#include "boot/uml.h"
+#include "host/boot/uml.h"
 #include "host/lib/argv.h"
 
 #define ARGV(...) ((char *[]){ __VA_ARGS__, NULL })

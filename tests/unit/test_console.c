@@ -19,7 +19,7 @@
 #include <unistd.h>
 #include <cmocka.h>
 
-#include "boot/console.h"
+#include "host/boot/console.h"
 #include "host/lib/argv.h"
 
 static char dir[] = "/tmp/test_console.XXXXXX";

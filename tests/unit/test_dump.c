@@ -2,7 +2,7 @@
 /*
  * Unit tests of results on a disk: the initbench.out= spec (initramfs/dump.c), the raw
  * dump header (round trip, byte layout, every way a header can be refused) and the host
- * reader (boot/diskdump.c) on a dump file, a damaged one and one that is not a dump.
+ * reader (report/import/diskdump.c) on a dump file, a damaged one and one that is not a dump.
  */
 #define _GNU_SOURCE
 #include <stdarg.h>
@@ -16,7 +16,7 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "boot/diskdump.h"
+#include "report/import/diskdump.h"
 #include "initramfs/dump.h"
 #include "bench/lib/record.h"
 

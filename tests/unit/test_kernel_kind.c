@@ -16,7 +16,7 @@
 #include <unistd.h>
 #include <cmocka.h>
 
-#include "boot/uml.h"
+#include "host/boot/uml.h"
 
 static char dir[] = "/tmp/test_kernel_kind.XXXXXX";
 

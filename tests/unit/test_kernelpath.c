@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
- * Unit tests of boot/kernelpath.c: KERNEL= as a file, as `make kernel`'s directory, as a
+ * Unit tests of host/boot/kernel.c: KERNEL= as a file, as `make kernel`'s directory, as a
  * kernel build tree (arch/x86/boot/bzImage) or a UML build (linux); the .config that
  * belongs to each, including a distro's /boot/config-VERSION found through a symlink; and
  * the CRC and copy of a config.
@@ -18,7 +18,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "boot/kernelpath.h"
+#include "host/boot/kernel.h"
 #include "bench/lib/record.h"
 
 static char root[64];

@@ -3,7 +3,7 @@
  * arch.c - the architecture table (contract in arch.h; the make half is mk/arch.mk).
  */
 #define _GNU_SOURCE
-#include "qemu/arch.h"
+#include "host/boot/arch.h"
 
 #include <fcntl.h>
 #include <stdio.h>
@@ -11,7 +11,7 @@
 #include <sys/utsname.h>
 #include <unistd.h>
 
-#include "boot/uml.h"
+#include "host/boot/uml.h"
 
 const struct ib_arch ib_arches[] = {
 	{

@@ -3,7 +3,7 @@
  * diskdump.c - a raw dump read back on the host (contract in diskdump.h).
  */
 #define _GNU_SOURCE
-#include "boot/diskdump.h"
+#include "report/import/diskdump.h"
 
 #include <errno.h>
 #include <fcntl.h>

@@ -4,7 +4,7 @@
  * (contract in console.h).
  */
 #define _GNU_SOURCE
-#include "boot/console.h"
+#include "host/boot/console.h"
 
 #include <ctype.h>
 #include <errno.h>

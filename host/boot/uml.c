@@ -3,8 +3,8 @@
  * uml.c - kernel file kind and the UML launcher (contract in uml.h).
  */
 #define _GNU_SOURCE
-#include "boot/uml.h"
-#include "qemu/arch.h"
+#include "host/boot/uml.h"
+#include "host/boot/arch.h"
 #include "host/lib/argv.h"
 
 #include <elf.h>

@@ -3,7 +3,7 @@
  * kernelpath.c - a kernel file from a build directory, and its .config (kernelpath.h).
  */
 #define _GNU_SOURCE
-#include "boot/kernelpath.h"
+#include "host/boot/kernel.h"
 
 #include <stdio.h>
 #include <stdlib.h>

@@ -3,7 +3,7 @@
  * qemu.c - QEMU command line per architecture, KVM probe, fallback to TCG (contract in qemu.h).
  */
 #define _GNU_SOURCE
-#include "qemu/qemu.h"
+#include "host/boot/qemu.h"
 
 #include <errno.h>
 #include <fcntl.h>

@@ -2,7 +2,7 @@
 /*
  * qemu.h - the QEMU launcher, with the KVM probe and the fallback to TCG.
  *
- * The command line (ib_qemu_argv), from the architecture's row A (qemu/arch.h: cfg->arch, or
+ * The command line (ib_qemu_argv), from the architecture's row A (host/boot/arch.h: cfg->arch, or
  * when NULL the row whose magic the kernel file has, else x86_64):
  *   A.qemu_bin -nodefaults -no-reboot -display none [-M A.machine] -m MEM -smp 1
  *     -kernel K -initrd IMG -append "console=A.console panic=-1 <knob words> <APPEND>"
@@ -28,8 +28,8 @@
 #define IB_QEMU_H
 
 #include <stddef.h>
-#include "boot/console.h"
-#include "qemu/arch.h"
+#include "host/boot/console.h"
+#include "host/boot/arch.h"
 #include "host/lib/argv.h"
 
 struct ib_qemu_cfg {
