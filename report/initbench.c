@@ -18,7 +18,7 @@
 #include "config_hash.h"
 #include "report/results.h"
 #include "report/runopts.h"
-#include "host/boot/uml.h"
+#include "host/boot/kernel.h"
 
 struct cmd {
 	const char *name;

@@ -12,7 +12,6 @@
 
 #include "host/boot/arch.h"
 #include "host/boot/kernel.h"
-#include "host/boot/uml.h"
 #include "host/lib/argv.h"
 
 

@@ -11,7 +11,7 @@
 #include <sys/utsname.h>
 #include <unistd.h>
 
-#include "host/boot/uml.h"
+#include "host/boot/kernel.h"
 
 const struct ib_arch ib_arches[] = {
 	{

@@ -33,7 +33,7 @@ struct ib_arch {
 	const char *kernel_image;  /* what the kernel file is called, for messages */
 	unsigned magic_off;        /* where the boot header magic sits in the kernel file */
 	const char *magic;         /* 4 bytes */
-	int kernel_kind;           /* IB_KERNEL_* of host/boot/uml.h for such a file */
+	int kernel_kind;           /* IB_KERNEL_* of host/boot/kernel.h for such a file */
 	const char *timer;         /* the clock the suite reads there (for the reader) */
 };
 

@@ -1,13 +1,11 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
- * uml.c - kernel file kind and the UML launcher (contract in uml.h).
+ * uml.c - the UML launcher (contract in uml.h).
  */
 #define _GNU_SOURCE
 #include "host/boot/uml.h"
-#include "host/boot/arch.h"
 #include "host/lib/argv.h"
 
-#include <elf.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <ftw.h>
@@ -19,69 +17,6 @@
 #include <unistd.h>
 
 #define TMPFS_MAGIC_NUM 0x01021994
-
-const char *ib_kernel_kind_name(int kind)
-{
-	switch (kind) {
-	case IB_KERNEL_BZIMAGE: return "bzimage";
-	case IB_KERNEL_UML: return "uml";
-	case IB_KERNEL_IMAGE: return "image";
-	}
-	return "bad";
-}
-
-int ib_kernel_kind(const char *path, char *err, size_t errlen)
-{
-	unsigned char b[0x206];
-	const struct ib_arch *a;
-	struct stat sb;
-	ssize_t n;
-	int fd;
-
-	/* O_NONBLOCK: a FIFO named as the kernel must not wait for a writer forever */
-	fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK);
-	if (fd < 0) {
-		snprintf(err, errlen, "kernel %s: %s", path, strerror(errno));
-		return IB_KERNEL_BAD;
-	}
-	if (fstat(fd, &sb) < 0 || !S_ISREG(sb.st_mode)) {
-		snprintf(err, errlen, "kernel %s: not a regular file", path);
-		close(fd);
-		return IB_KERNEL_BAD;
-	}
-	memset(b, 0, sizeof(b));
-	n = read(fd, b, sizeof(b));
-	close(fd);
-	if (n < 0) {
-		snprintf(err, errlen, "kernel %s: %s", path, strerror(errno));
-		return IB_KERNEL_BAD;
-	}
-	if (n >= EI_NIDENT + 2 && !memcmp(b, ELFMAG, SELFMAG)) {
-		unsigned type = b[EI_DATA] == ELFDATA2MSB ? (unsigned)b[16] << 8 | b[17]
-							  : (unsigned)b[17] << 8 | b[16];
-
-		if (type != ET_EXEC && type != ET_DYN) {
-			snprintf(err, errlen, "kernel %s: an ELF file but not an executable "
-				 "(e_type %u), so not a UML kernel", path, type);
-			return IB_KERNEL_BAD;
-		}
-		if (access(path, X_OK) < 0) {
-			snprintf(err, errlen, "kernel %s: a UML kernel but not executable", path);
-			return IB_KERNEL_BAD;
-		}
-		return IB_KERNEL_UML;
-	}
-	if (n > 0 && (a = ib_arch_of_kernel(b, (size_t)n)))
-		return a->kernel_kind;
-	if (n >= 2 && b[0] == 0x1f && b[1] == 0x8b) {
-		snprintf(err, errlen, "kernel %s: gzip-compressed (an Image.gz?): QEMU's -kernel "
-			 "wants it uncompressed (arch/arm64/boot/Image, or gunzip it)", path);
-		return IB_KERNEL_BAD;
-	}
-	snprintf(err, errlen, "kernel %s: neither a bzImage (no \"HdrS\" at 0x202), an arm64 "
-		 "Image (no \"ARM\\x64\" at 0x38) nor a UML ELF executable", path);
-	return IB_KERNEL_BAD;
-}
 
 void ib_uml_argv(const struct ib_uml_cfg *c, struct ib_argv *a, struct ib_argv *env)
 {

@@ -1,14 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
- * uml.h - tell a UML kernel from a bzImage, and build the User-Mode Linux command line.
- *
- * ib_kernel_kind() looks at the file itself, never at its name: an ELF executable
- * (ELF magic, e_type ET_EXEC or ET_DYN) is a UML kernel, run directly; a file with the x86
- * boot protocol magic "HdrS" at offset 0x202 is a bzImage, booted by QEMU; a file with another
- * row's magic in the architecture table (host/boot/arch.h: arm64's Image) is IB_KERNEL_IMAGE,
- * booted by that architecture's QEMU; a gzip file is refused (uncompress it); anything else,
- * or a file that cannot be opened, gives IB_KERNEL_BAD with a one-line message naming the
- * file in err. A UML kernel must also be executable.
+ * uml.h - the User-Mode Linux command line and its private directory (a UML kernel is told
+ * from a bzImage by host/boot/kernel.h).
  *
  * UML (Debian's 6.1 linux.uml) takes its console from con0=fd:0,fd:1 (stdin is /dev/null,
  * stdout is our capture pipe), con=null silences the other consoles, initrd= takes the same
@@ -21,17 +14,10 @@
 #define IB_UML_H
 
 #include <stddef.h>
-#include "host/boot/console.h"
 #include "host/lib/argv.h"
 
 #define IB_UML_DEFAULT "/usr/bin/linux.uml" /* what --kernel uml means */
 
-/* IMAGE: another architecture's boot Image (arm64 "ARM\x64" at 0x38), by host/boot/arch.h */
-enum ib_kernel_kind { IB_KERNEL_BAD = -1, IB_KERNEL_BZIMAGE = 1, IB_KERNEL_UML = 2,
-		      IB_KERNEL_IMAGE = 3 };
-
-int ib_kernel_kind(const char *path, char *err, size_t errlen);
-const char *ib_kernel_kind_name(int kind);
 
 struct ib_uml_cfg {
 	const char *kernel;   /* the UML executable */

@@ -19,8 +19,8 @@
 
 #include "host/boot/arch.h"
 #include "host/boot/qemu.h"
-#include "host/boot/uml.h"
 #include "host/lib/argv.h"
+#include "host/boot/kernel.h"
 
 static char dir[] = "/tmp/test_arch.XXXXXX";
 

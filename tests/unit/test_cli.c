@@ -22,8 +22,8 @@
 #include "host/lib/cli-paths.h"
 #include "report/progress.h"
 #include "report/runopts.h"
-#include "host/boot/uml.h"
 #include "host/lib/argv.h"
+#include "host/boot/kernel.h"
 
 #define ARGV(...) ((char *[]){ __VA_ARGS__, NULL })
 #define ARGC(a) ((int)(sizeof(a) / sizeof(a[0])) - 1)

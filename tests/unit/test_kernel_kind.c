@@ -17,6 +17,7 @@
 #include <cmocka.h>
 
 #include "host/boot/uml.h"
+#include "host/boot/kernel.h"
 
 static char dir[] = "/tmp/test_kernel_kind.XXXXXX";
 
