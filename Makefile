@@ -69,7 +69,7 @@ JANSSON_LIBS = $(shell pkg-config --libs jansson 2>/dev/null || echo -ljansson) 
 SUITE_SRCS := $(sort $(filter-out bench/hello.c,$(wildcard bench/*.c)) $(wildcard bench/lib/*.c))
 SUITE_OBJS := $(patsubst %.c,$(O)/guest/%.o,$(SUITE_SRCS))
 # Host-side modules: the CLI main is kept apart so that tests can link the rest.
-HOST_MAIN := report/initbench.c
+HOST_MAIN := host/initbench.c
 HOST_LIB_SRCS := $(sort $(filter-out $(HOST_MAIN),$(wildcard host/*.c host/*/*.c report/*.c \
 	report/*/*.c)) \
 	$(filter-out bench/lib/runner.c,$(wildcard bench/lib/*.c)) initramfs/cpio.c \
@@ -516,4 +516,4 @@ mrproper distclean:
 	$(Q)rm -rf $(O)
 
 -include $(SUITE_OBJS:.o=.d) $(HOST_LIB_OBJS:.o=.d) $(O)/guest/bench/hello.d \
-	$(INIT_OBJS:.o=.d) $(O)/host/initramfs/mkcpio.d $(O)/host/report/initbench.d
+	$(INIT_OBJS:.o=.d) $(O)/host/initramfs/mkcpio.d $(O)/host/$(HOST_MAIN:.c=.d)

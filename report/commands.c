@@ -14,7 +14,7 @@
 #include "host/lib/cli-opt.h"
 #include "host/lib/cli-paths.h"
 #include "report/results.h"
-#include "report/runopts.h"
+#include "host/launch/runopts.h"
 #include "report/store.h"
 #include "report/summary.h"
 

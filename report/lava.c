@@ -23,7 +23,7 @@
 #include "host/boot/kernel.h"
 #include "host/boot/qemu.h"
 #include "bench/lib/knobs.h"
-#include "report/runopts.h"
+#include "host/launch/runopts.h"
 #include "host/lib/sha256.h"
 #include "host/lib/argv.h"
 

@@ -11,7 +11,7 @@
 #include <string.h>
 #include <cmocka.h>
 
-#include "report/campaign.h"
+#include "host/launch/campaign.h"
 #include "host/boot/uml.h"
 
 #define MAXPOS (IB_MAX_VARIANTS * 50)

@@ -17,11 +17,11 @@
 #include <unistd.h>
 #include <cmocka.h>
 
-#include "report/cli-boot.h"
+#include "host/launch/cli-boot.h"
 #include "host/lib/cli-opt.h"
 #include "host/lib/cli-paths.h"
-#include "report/progress.h"
-#include "report/runopts.h"
+#include "host/launch/progress.h"
+#include "host/launch/runopts.h"
 #include "host/lib/argv.h"
 #include "host/boot/kernel.h"
 

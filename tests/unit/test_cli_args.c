@@ -14,13 +14,13 @@
 #include <string.h>
 #include <cmocka.h>
 
-#include "report/cli-boot.h"
+#include "host/launch/cli-boot.h"
 #include "host/lib/cli-opt.h"
 #include "config.h"
 #include "bench/lib/knobs.h"
 #include "bench/lib/pid1knobs.h"
 #include "report/results.h"
-#include "report/runopts.h"
+#include "host/launch/runopts.h"
 #include "host/boot/uml.h"
 #include "host/lib/argv.h"
 

@@ -3,7 +3,7 @@
  * runopts.c - argument parsing of `initbench run|native` (contract in runopts.h).
  */
 #define _GNU_SOURCE
-#include "report/runopts.h"
+#include "host/launch/runopts.h"
 
 #include <errno.h>
 #include <stdio.h>

@@ -18,10 +18,10 @@
 
 #include <jansson.h>
 
-#include "report/campaign.h"
+#include "host/launch/campaign.h"
 #include "host/boot/console.h"
 #include "host/boot/qemu.h"
-#include "report/runopts.h"
+#include "host/launch/runopts.h"
 
 struct ib_run_ctx {
 	struct ib_run_opts *o;

@@ -16,10 +16,10 @@
 
 #include <jansson.h>
 
-#include "report/cli-boot.h"
+#include "host/launch/cli-boot.h"
 #include "host/lib/hostutil.h"
 #include "host/boot/kernel.h"
-#include "report/progress.h"
+#include "host/launch/progress.h"
 #include "host/boot/qemu.h"
 #include "report/results.h"
 #include "host/boot/uml.h"

@@ -4,7 +4,7 @@
  * campaign.h).
  */
 #define _GNU_SOURCE
-#include "report/campaign.h"
+#include "host/launch/campaign.h"
 #include "host/boot/kernel.h"
 
 #include <errno.h>
@@ -17,7 +17,7 @@
 
 #include <jansson.h>
 
-#include "report/runopts.h"
+#include "host/launch/runopts.h"
 #include "host/boot/uml.h"
 
 #define BAD(...) do { snprintf(err, errlen, __VA_ARGS__); return -1; } while (0)

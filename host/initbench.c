@@ -3,7 +3,7 @@
  * initbench.c - the host CLI: one table of commands, `run` and `native` here (their boots
  * in cli-boot.c), `report` and `parse` in the result store (report/results.h). Launching
  * is in boot/ and qemu/; what a boot stores and the exit codes are in docs/launch.md and
- * report/runopts.h; where files and results are found, host/lib/cli-paths.h.
+ * host/launch/runopts.h; where files and results are found, host/lib/cli-paths.h.
  */
 #define _GNU_SOURCE
 #include <errno.h>
@@ -13,11 +13,11 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "report/cli-boot.h"
+#include "host/launch/cli-boot.h"
 #include "host/lib/cli-paths.h"
 #include "config_hash.h"
 #include "report/results.h"
-#include "report/runopts.h"
+#include "host/launch/runopts.h"
 #include "host/boot/kernel.h"
 
 struct cmd {

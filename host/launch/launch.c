@@ -3,7 +3,7 @@
  * launch.c - the launch facts of one boot (contract in launch.h).
  */
 #define _GNU_SOURCE
-#include "report/launch.h"
+#include "host/launch/launch.h"
 
 #include <stdio.h>
 #include <stdlib.h>

@@ -16,10 +16,10 @@
 #ifndef IB_CLI_BOOT_H
 #define IB_CLI_BOOT_H
 
-#include "report/campaign.h"
+#include "host/launch/campaign.h"
 #include "host/boot/console.h"
-#include "report/launch.h"
-#include "report/runopts.h"
+#include "host/launch/launch.h"
+#include "host/launch/runopts.h"
 #include "host/lib/argv.h"
 
 int ib_run_boots(struct ib_run_opts *o, int kind, const char *launcher);

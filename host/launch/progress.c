@@ -16,7 +16,7 @@
 
 #include <jansson.h>
 
-#include "report/progress.h"
+#include "host/launch/progress.h"
 #include "bench/lib/record.h"
 
 static int field(const char *l, size_t n, const char *key, char *out, size_t cap)

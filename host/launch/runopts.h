@@ -33,7 +33,7 @@
 #include <stddef.h>
 #include <stdio.h>
 #include "host/boot/console.h"
-#include "report/campaign.h"
+#include "host/launch/campaign.h"
 
 /*
  * Exit codes of `initbench run` and `initbench native` (docs/launch.md). With several boots
