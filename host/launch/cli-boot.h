@@ -22,6 +22,10 @@
 #include "host/launch/runopts.h"
 #include "host/lib/argv.h"
 
+/* `initbench run` and `initbench native` (cmd-run.c): argv[0] is the command's name */
+int ib_cmd_run(int argc, char **argv);
+int ib_cmd_native(int argc, char **argv);
+
 int ib_run_boots(struct ib_run_opts *o, int kind, const char *launcher);
 int ib_run_campaign(struct ib_campaign *c, struct ib_run_opts *vo, const int *kind);
 void ib_boot_argv(const struct ib_run_ctx *rc, int use_kvm, const char *uml_tmp,
