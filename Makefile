@@ -70,8 +70,8 @@ SUITE_SRCS := $(sort $(filter-out bench/hello.c,$(wildcard bench/*.c)) $(wildcar
 SUITE_OBJS := $(patsubst %.c,$(O)/guest/%.o,$(SUITE_SRCS))
 # Host-side modules: the CLI main is kept apart so that tests can link the rest.
 HOST_MAIN := host/initbench.c
-HOST_LIB_SRCS := $(sort $(filter-out $(HOST_MAIN),$(wildcard host/*.c host/*/*.c report/*.c \
-	report/*/*.c)) \
+# the host folders (docs/architecture.md "Folders and what each may include")
+HOST_LIB_SRCS := $(sort $(filter-out $(HOST_MAIN),$(wildcard host/*.c host/*/*.c report/*/*.c)) \
 	$(filter-out bench/lib/runner.c,$(wildcard bench/lib/*.c)) initramfs/cpio.c \
 	initramfs/dump.c initramfs/blkid.c bench/gen/benchgen.c)
 HOST_LIB_OBJS := $(patsubst %.c,$(O)/host/%.o,$(HOST_LIB_SRCS))

@@ -2,8 +2,8 @@
 #
 # Fuzzing the host's readers of guest output (the guest is untrusted): libFuzzer harnesses
 # built with Debian's clang, ASan and UBSan, for the record parser (tests/fuzz/fuzz-logparse.c:
-# report/logparse.c, logcheck.c, store.c) and the lmbench-summary importer
-# (tests/fuzz/fuzz-import.c: report/import-lmbench.c).
+# report/log/logparse.c, logcheck.c, report/store/store.c) and the lmbench-summary importer
+# (tests/fuzz/fuzz-import.c: report/import/import-lmbench.c).
 #
 #   make fuzz [FUZZ_SECONDS=600] [FUZZ_TARGETS="logparse import"] [FUZZ_JOBS=1] [FUZZ_MAX_LEN=65536]
 #
@@ -22,10 +22,10 @@ FUZZ_MAX_LEN ?= 65536
 FUZZ_CFLAGS := -std=c11 -g -O1 -Wall -Wextra -Werror -fno-omit-frame-pointer \
 	-fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all \
 	-I$(srctree) -I$(O)/include
-FUZZ_logparse_SRCS := tests/fuzz/fuzz-logparse.c report/logparse.c report/logcheck.c \
-	host/lib/hostutil.c report/stats.c \
-	report/store.c bench/lib/record.c
-FUZZ_import_SRCS := tests/fuzz/fuzz-import.c report/import-lmbench.c
+FUZZ_logparse_SRCS := tests/fuzz/fuzz-logparse.c report/log/logparse.c report/log/logcheck.c \
+	host/lib/hostutil.c report/stats/stats.c \
+	report/store/store.c bench/lib/record.c
+FUZZ_import_SRCS := tests/fuzz/fuzz-import.c report/import/import-lmbench.c
 FUZZ_BINS := $(foreach t,$(FUZZ_TARGETS),$(O)/tests/fuzz/fuzz-$(t))
 PKGS_FUZZ := clang libclang-rt-dev
 PKGS_CHECK += $(PKGS_FUZZ)

@@ -24,13 +24,13 @@ int ib_results_from_log(const char *log_path, const char *json_path, json_t *lau
 int ib_cmd_report(int argc, char **argv);
 /* `initbench parse LOG [--json OUT]`: integrity report of one log, results.json if asked */
 int ib_cmd_parse(int argc, char **argv);
-/* `initbench compare [--results DIR] [--json OUT] BASE NEW...` (report/compare.c) */
+/* `initbench compare [--results DIR] [--json OUT] BASE NEW...` (report/compare/compare.c) */
 int ib_cmd_compare(int argc, char **argv);
-/* `initbench export --format csv|json|html [--results DIR] [--out PATH] LABEL...` (report/export.c) */
+/* `initbench export --format csv|json|html [--results DIR] [--out PATH] LABEL...` (report/export/export.c) */
 int ib_cmd_export(int argc, char **argv);
-/* `initbench import FILE [--label NAME] [--results DIR]`: an lmbench summary (make see) or a console capture (report/import.c) */
+/* `initbench import FILE [--label NAME] [--results DIR]`: an lmbench summary (make see) or a console capture (report/import/import.c) */
 int ib_cmd_import(int argc, char **argv);
-/* `initbench lava [--device-type T] [--kernel PATH] [--out FILE] [--KNOB VALUE]...`: a LAVA job (report/lava.c) */
+/* `initbench lava [--device-type T] [--kernel PATH] [--out FILE] [--KNOB VALUE]...`: a LAVA job (report/lava/lava.c) */
 int ib_cmd_lava(int argc, char **argv);
 
 #endif

@@ -4,7 +4,7 @@
  *
  *  - ib_sort_dbl() sorts ascending in place; NaNs go to the end. ib_min() is never NaN
  *    while a number exists; ib_median() counts the NaNs (at the end), so it is NaN when
- *    at least half of the values are. The host's ib_stat_median() (report/stats.h) has the
+ *    at least half of the values are. The host's ib_stat_median() (report/stats/stats.h) has the
  *    same policy and gives the same bits for the same data.
  *  - Every median of the suite comes from here (plateau.c's and lat_syscall.c's too).
  *  - ib_median() and ib_min() do not change v. ib_median() of an even count is the mean of

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
- * fuzz-import.c - libFuzzer entry for the lmbench-summary importer (report/import-lmbench.c):
+ * fuzz-import.c - libFuzzer entry for the lmbench-summary importer (report/import/import-lmbench.c):
  * any bytes, split into lines the way `initbench import` reads a file (tabs expanded to 8
  * columns, `\r` dropped, NUL shown as '?', trailing blanks cut). Then the rows read must be
  * sane: every cell a finite non-negative figure with a metric name and a line number inside
@@ -13,7 +13,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "report/import.h"
+#include "report/import/import.h"
 
 #define require(c) do { if (!(c)) { printf("fuzz-import: broken: %s (line %d)\n", #c, __LINE__); fflush(stdout); abort(); } } while (0)
 

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
- * fuzz-logparse.c - libFuzzer entry for the record parser (report/logparse.c, logcheck.c)
- * and results.json building (report/store.c): the guest is untrusted, so any bytes.
+ * fuzz-logparse.c - libFuzzer entry for the record parser (report/log/logparse.c, logcheck.c)
+ * and results.json building (report/store/store.c): the guest is untrusted, so any bytes.
  *
  * Beyond "no crash, no sanitizer report", each input must leave the parser's promises
  * intact (logparse.h): the counters agree with the lists, the missing ranges are sorted and
@@ -22,9 +22,9 @@
 
 #include <jansson.h>
 
-#include "report/logparse.h"
+#include "report/log/logparse.h"
 #include "bench/lib/record.h"
-#include "report/store.h"
+#include "report/store/store.h"
 
 #define require(c) do { if (!(c)) { printf("fuzz-logparse: broken: %s (line %d)\n", #c, __LINE__); fflush(stdout); abort(); } } while (0)
 

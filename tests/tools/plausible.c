@@ -26,8 +26,8 @@
  */
 #include <jansson.h>
 
-#include "report/bootdata.h"
-#include "report/stats.h"
+#include "report/store/bootdata.h"
+#include "report/stats/stats.h"
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>

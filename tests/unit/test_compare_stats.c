@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
- * test_compare_stats.c - report/stats.c and `initbench compare` (report/compare.c).
+ * test_compare_stats.c - report/stats/stats.c and `initbench compare` (report/compare/compare.c).
  *
  * Known values: the Welch example of the Wikipedia article "Welch's t-test" (A1, A2: df
  * 24.99, p 0.02138, CI of the difference [0.3492, 3.9841], computed here independently by
@@ -33,7 +33,7 @@
 #include "tests/unit/testdata.h"
 
 #include "report/results.h"
-#include "report/stats.h"
+#include "report/stats/stats.h"
 #include "bench/lib/stats.h"   /* the guest's ib_median(), to hold both to one policy */
 
 #define NEAR(a, b, tol) do { double a_ = (a), b_ = (b); \

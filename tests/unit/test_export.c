@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
- * test_export.c - `initbench export` (report/export.h) on the fixture boots of
+ * test_export.c - `initbench export` (report/export/export.h) on the fixture boots of
  * tests/data/summary: CSV quoting and one row per sample, JSON holding every sample and
  * each boot's environment, and the HTML directory (escaping; with gnuplot installed, every
  * image the page names exists and is not empty; without it, that part is skipped).
@@ -21,8 +21,8 @@
 
 #include "tests/unit/testdata.h"
 
-#include "report/export.h"
-#include "report/store.h"
+#include "report/export/export.h"
+#include "report/store/store.h"
 
 static void load(struct ib_set *set)
 {

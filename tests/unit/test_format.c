@@ -13,7 +13,7 @@
 
 #include <cmocka.h>
 
-#include "report/format.h"
+#include "report/summary/format.h"
 
 struct gold {
 	double v;

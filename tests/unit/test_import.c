@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
- * test_import.c - `initbench import` (report/import.c, docs/import.md). The round trip: an
+ * test_import.c - `initbench import` (report/import/import.c, docs/import.md). The round trip: an
  * lmbench summary imported into a fresh store and printed by `initbench report` must give
  * back every cell: the same text at the same place for a 2.0 summary (our layout is 2.0's),
  * the same value to the printed precision for 3.0 (other widths) and the alpha (integers).
@@ -25,10 +25,10 @@
 
 #include "tests/unit/testdata.h"
 
-#include "report/import.h"
+#include "report/import/import.h"
 #include "report/results.h"
-#include "report/store.h"
-#include "report/summary.h"
+#include "report/store/store.h"
+#include "report/summary/summary.h"
 
 static char *slurp(const char *path)
 {

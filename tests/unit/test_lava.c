@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
- * test_lava.c - LAVA jobs and logs (report/lava.c, report/import-lava.c, docs/lava.md):
+ * test_lava.c - LAVA jobs and logs (report/lava/lava.c, report/import/import-lava.c, docs/lava.md):
  * SHA-256 against FIPS 180-4's vectors, the timeouts, the job's YAML for qemu and for a
  * board, the log entry reader (YAML double-quoted escapes, "- " items, nesting, refusals),
  * and the round trip: tests/data/small.log written as LAVA writes a console, imported, must
@@ -22,7 +22,7 @@
 
 #include "tests/unit/testdata.h"
 
-#include "report/lava.h"
+#include "report/lava/lava.h"
 #include "host/lib/sha256.h"
 #include "report/results.h"
 

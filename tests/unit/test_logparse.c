@@ -16,7 +16,7 @@
 
 #include "tests/unit/testdata.h"
 
-#include "report/logparse.h"
+#include "report/log/logparse.h"
 #include "bench/lib/record.h"
 
 /* a log being written: records are framed, their lines remembered for the digest */

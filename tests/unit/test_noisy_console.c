@@ -17,7 +17,7 @@
 
 #include <cmocka.h>
 
-#include "report/logparse.h"
+#include "report/log/logparse.h"
 #include "bench/lib/record.h"
 
 #define NREC 11

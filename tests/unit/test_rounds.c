@@ -19,11 +19,11 @@
 
 #include <cmocka.h>
 
-#include "report/format.h"
+#include "report/summary/format.h"
 #include "bench/lib/record.h"
 #include "report/results.h"
-#include "report/store.h"
-#include "report/summary.h"
+#include "report/store/store.h"
+#include "report/summary/summary.h"
 
 struct log {
 	FILE *f;

@@ -22,8 +22,8 @@
 #include "tests/unit/testdata.h"
 
 #include "report/results.h"
-#include "report/store.h"
-#include "report/summary.h"
+#include "report/store/store.h"
+#include "report/summary/summary.h"
 
 static char *slurp(const char *path, size_t *len)
 {

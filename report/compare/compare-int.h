@@ -6,7 +6,7 @@
  *    leaving out boots whose records are not complete (each listed on f, if f is set);
  *    clocksource/accel say "mixed" when a variant's boots disagree. -1 on out of memory.
  *  - ib_cmp_cell_fill(c, v, metric) computes one metric of one variant: per boot the median
- *    of its samples over every good round (report/bootdata.h), the geometric mean with its
+ *    of its samples over every good round (report/store/bootdata.h), the geometric mean with its
  *    t-interval, min, IQR, within- and between-boot CV, outliers, bimodality, drift and the
  *    timer-limited flag (docs/compare.md). ib_cmp_cell_free() releases it. -1 on out of
  *    memory.
@@ -16,7 +16,7 @@
 
 #include <stdio.h>
 
-#include "report/store.h"
+#include "report/store/store.h"
 
 #define DRIFT_P 0.01
 #define BIMODAL_MIN_N 10

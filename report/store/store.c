@@ -14,8 +14,8 @@
 
 #include "host/lib/hostutil.h"
 #include "report/results.h"
-#include "report/stats.h"
-#include "report/store.h"
+#include "report/stats/stats.h"
+#include "report/store/store.h"
 
 /* median and minimum of n values (the parser lets no NaN through); 0 if n == 0 */
 static int med_min(const double *v, size_t n, double *med, double *min)

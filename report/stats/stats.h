@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
- * report/stats.h - the statistics behind `initbench compare` (docs/compare.md). Pure
+ * report/stats/stats.h - the statistics behind `initbench compare` (docs/compare.md). Pure
  * functions: no I/O, no global state; inputs are never changed. Distributions come from
  * GSL (gsl_cdf_*), never from hand-written quantiles.
  *

@@ -6,7 +6,7 @@
 #ifndef IB_LOGPARSE_INT_H
 #define IB_LOGPARSE_INT_H
 
-#include "report/logparse.h"
+#include "report/log/logparse.h"
 
 struct rec {
 	unsigned long seq;

@@ -5,7 +5,7 @@
  *
  * The boot is the unit: per metric, each complete boot gives one value, the median of its
  * samples (recomputed from `samples`, those of every round that succeeded concatenated); a variant is the geometric mean of those, and a
- * comparison is a Welch t-interval on their logs (report/stats.h). Boots whose records are
+ * comparison is a Welch t-interval on their logs (report/stats/stats.h). Boots whose records are
  * not complete are left out and listed; nothing is averaged in silently.
  */
 #define _GNU_SOURCE
@@ -16,14 +16,14 @@
 
 #include <jansson.h>
 
-#include "report/bootdata.h"
+#include "report/store/bootdata.h"
 #include "host/lib/cli-opt.h"
 #include "host/lib/cli-paths.h"
-#include "report/compare-int.h"
+#include "report/compare/compare-int.h"
 #include "report/results.h"
-#include "report/stats.h"
-#include "report/store.h"
-#include "report/summary.h"
+#include "report/stats/stats.h"
+#include "report/store/store.h"
+#include "report/summary/summary.h"
 
 #define FDR_Q 0.05
 #define MIN_FLOOR_PCT 1.0

@@ -5,7 +5,7 @@
  * boot and a local boot of the same options run the same suite.
  */
 #define _GNU_SOURCE
-#include "report/lava.h"
+#include "report/lava/lava.h"
 
 #include <errno.h>
 #include <limits.h>

@@ -8,7 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "report/logparse-int.h"
+#include "report/log/logparse-int.h"
 #include "bench/lib/record.h"
 
 static int cmp_rec(const void *a, const void *b)

@@ -5,8 +5,8 @@
  * launched one.
  */
 #define _GNU_SOURCE
-#include "report/lava.h"
-#include "report/store.h"
+#include "report/lava/lava.h"
+#include "report/store/store.h"
 
 #include <errno.h>
 #include <stdlib.h>
@@ -15,7 +15,7 @@
 
 #include <yaml.h>
 
-#include "report/import.h"
+#include "report/import/import.h"
 #include "report/results.h"
 
 #define MAX_LOG (256u << 20)

@@ -34,7 +34,7 @@
 
 #include <jansson.h>
 
-#include "report/store.h"
+#include "report/store/store.h"
 
 /* one CSV field, quoted only when RFC 4180 needs it */
 void ib_csv_field(FILE *f, const char *s);

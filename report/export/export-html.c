@@ -12,8 +12,8 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "report/export.h"
-#include "report/export-int.h"
+#include "report/export/export.h"
+#include "report/export/export-int.h"
 #include "host/lib/hostutil.h"
 
 #define H ib_html_text

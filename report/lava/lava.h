@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
- * lava.h - the image as a LAVA payload (docs/lava.md): job definitions (report/lava.c) and
- * LAVA job logs read back into the store (report/import-lava.c).
+ * lava.h - the image as a LAVA payload (docs/lava.md): job definitions (report/lava/lava.c) and
+ * LAVA job logs read back into the store (report/import/import-lava.c).
  *
  * The job. `initbench lava` writes one job for a kernel, the image, a kernel command line and
  * a device type: device type "qemu" deploys kernel and image to tmpfs and boots them with

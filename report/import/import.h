@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
- * import.h - `initbench import` (report/import.c, docs/import.md): an lmbench summary or a
+ * import.h - `initbench import` (report/import/import.c, docs/import.md): an lmbench summary or a
  * console capture into the result store. ib_cmd_import() itself is declared in results.h.
  *
  * ib_import_cell() reads one lmbench summary cell ("0.65", "160.", "13.K", "10K", "1.2M",

@@ -9,12 +9,12 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "report/bootdata.h"
+#include "report/store/bootdata.h"
 #include "host/lib/cli-opt.h"
 #include "host/lib/cli-paths.h"
-#include "report/export.h"
+#include "report/export/export.h"
 #include "report/results.h"
-#include "report/store.h"
+#include "report/store/store.h"
 
 static const char usage[] =
 	"usage: initbench export --format csv|json|html [--results DIR] [--out PATH]\n"

@@ -20,7 +20,7 @@
 
 #include <jansson.h>
 
-#include "report/logparse.h"
+#include "report/log/logparse.h"
 
 struct ib_boot {
 	char *label;

@@ -8,7 +8,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "report/format.h"
+#include "report/summary/format.h"
 
 static const char *fill(char *buf, size_t cap, int width, char c)
 {

@@ -17,7 +17,7 @@
 
 #include <jansson.h>
 
-#include "report/store.h"
+#include "report/store/store.h"
 
 struct plot {
 	const char *metric;     /* borrowed from the set or summary.c */

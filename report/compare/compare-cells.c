@@ -11,9 +11,9 @@
 #include <gsl/gsl_cdf.h>
 #include <jansson.h>
 
-#include "report/bootdata.h"
-#include "report/compare-int.h"
-#include "report/stats.h"
+#include "report/store/bootdata.h"
+#include "report/compare/compare-int.h"
+#include "report/stats/stats.h"
 
 static const char *str(const json_t *o, const char *key)
 {

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
- * commands.c - `initbench report` and `initbench parse` (results.h). argv[0] is the
+ * cmd-report.c - `initbench report` and `initbench parse` (report/results.h). argv[0] is the
  * subcommand's name, as getopt expects; options may come before or after the operands.
  */
 #define _GNU_SOURCE
@@ -15,8 +15,8 @@
 #include "host/lib/cli-paths.h"
 #include "report/results.h"
 #include "host/launch/runopts.h"
-#include "report/store.h"
-#include "report/summary.h"
+#include "report/store/store.h"
+#include "report/summary/summary.h"
 
 static const char report_usage[] =
 	"usage: initbench report [--results DIR] [LABEL...]\n"

@@ -14,7 +14,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "report/logparse-int.h"
+#include "report/log/logparse-int.h"
 #include "bench/lib/record.h"
 
 struct line {

@@ -17,7 +17,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "report/import.h"
+#include "report/import/import.h"
 
 #define MAX_GROUPS 16
 

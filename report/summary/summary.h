@@ -17,7 +17,7 @@
 
 #include <stdio.h>
 
-#include "report/store.h"
+#include "report/store/store.h"
 
 void ib_summary_print(FILE *f, const struct ib_set *set);
 

@@ -8,9 +8,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "report/format.h"
-#include "report/summary.h"
-#include "report/bootdata.h"
+#include "report/summary/format.h"
+#include "report/summary/summary.h"
+#include "report/store/bootdata.h"
 
 #define TITLE "I N I T B E N C H  -  L M B E N C H  2 . 0   S U M M A R Y"
 #define SUBTITLE "(initbench: lmbench 2.0 layout, median of the samples of each boot)"

@@ -22,10 +22,10 @@
 #include "host/lib/cli-opt.h"
 #include "host/lib/cli-paths.h"
 #include "report/import/diskdump.h"
-#include "report/import.h"
-#include "report/store.h"
+#include "report/import/import.h"
+#include "report/store/store.h"
 #include "report/results.h"
-#include "report/lava.h"
+#include "report/lava/lava.h"
 
 #define MAX_FILE (64u << 20)
 /* ---- small helpers ---- */
@@ -305,7 +305,7 @@ int ib_cmd_import(int argc, char **argv)
 		{ "help", no_argument, K_HELP, 'h' },
 	};
 	const char *file = NULL, *label = NULL, *given = NULL, *v;
-	const char *lava = NULL;   /* --lava LOG: a LAVA job log (report/import-lava.c) */
+	const char *lava = NULL;   /* --lava LOG: a LAVA job log (report/import/import-lava.c) */
 	const struct ib_optdef *def;
 	struct ib_getopt g;
 	char err[256], *results;

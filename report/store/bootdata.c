@@ -6,8 +6,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "report/bootdata.h"
-#include "report/stats.h"
+#include "report/store/bootdata.h"
+#include "report/stats/stats.h"
 
 static const char *str(const json_t *o, const char *key)
 {

@@ -14,9 +14,9 @@
 #include <fcntl.h>
 #include <unistd.h>
 
-#include "report/bootdata.h"
-#include "report/export-int.h"
-#include "report/summary.h"
+#include "report/store/bootdata.h"
+#include "report/export/export-int.h"
+#include "report/summary/summary.h"
 
 #define BASIC "Basic system parameters"
 #define OTHER "Other measurements (one per boot)"

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
- * report/stats.c - comparison statistics (report/stats.h). GSL does the sorting, the
+ * report/stats/stats.c - comparison statistics (report/stats/stats.h). GSL does the sorting, the
  * quantiles and every distribution function; what is written here is only bookkeeping.
  */
 #define _GNU_SOURCE
@@ -13,7 +13,7 @@
 #include <gsl/gsl_statistics_double.h>
 
 #include "host/lib/hostutil.h"
-#include "report/stats.h"
+#include "report/stats/stats.h"
 
 /*
  * A sorted copy of x (caller frees), NaNs after every number as the guest's ib_sort_dbl()
