@@ -159,7 +159,7 @@ help:
 	@echo '  grub-entry       - print a GRUB menuentry for KERNEL and the image, APPEND="args"'
 	@echo '  ipxe-script      - write $$(O)/initbench.ipxe for BASE_URL=http://server/dir'
 	@echo '  cmdline          - a kernel command line for quieter measurements, each flag explained'
-	@echo '                     (boot/kexec KERNEL IMAGE [ARGS]: kexec into it from a running system)'
+	@echo '                     (target/kexec KERNEL IMAGE [ARGS]: kexec into it from a running system)'
 	@echo ''
 	@echo 'Tests and figures:'
 	@echo '  check            - every test (about 25 minutes): unit tests; the quick profile booted under QEMU'
@@ -396,12 +396,12 @@ kernel:
 		'$(KERNELS)' $(srctree)/configs/kernel/initbench.config '$(KERNEL_CONFIG)'
 
 # ---- real machines: GRUB, iPXE, the quiet command line ---------------------------------
-# make grub-entry [KERNEL=PATH|default] [APPEND="..."]: a menuentry on stdout (boot/grub-entry)
+# make grub-entry [KERNEL=PATH|default] [APPEND="..."]: a menuentry on stdout (target/grub-entry)
 # make ipxe-script BASE_URL=http://server/dir [KERNEL=...] [APPEND=...]: $(O)/initbench.ipxe
 .PHONY: grub-entry ipxe-script cmdline
 grub-entry: image
 	$(Q)$(if $(filter default,$(KERNEL)),$(MAKE) O=$(O) KERNELS=$(KERNELS) kernel-default)
-	$(Q)$(srctree)/boot/grub-entry '$(KERNEL_PATH)' $(IMAGE) $(APPEND)
+	$(Q)$(srctree)/target/grub-entry '$(KERNEL_PATH)' $(IMAGE) $(APPEND)
 
 ipxe-script: image
 	$(Q)test -n '$(BASE_URL)' || { echo 'initbench: ipxe-script needs BASE_URL=http://server/dir (where the kernel and image will be served)' >&2; exit 2; }
@@ -409,7 +409,7 @@ ipxe-script: image
 	$(Q)sed -e 's|@BASE_URL@|$(BASE_URL)|g' -e "s|@KERNEL_NAME@|$$(basename '$(KERNEL_PATH)')|g" \
 		-e 's|@IMAGE_NAME@|$(notdir $(IMAGE))|g' -e "s|@SHA256@|$$(sha256sum $(IMAGE) | cut -d' ' -f1)|" \
 		-e 's|@CMDLINE@|console=tty0 console=ttyS0,115200 panic=-1$(if $(APPEND), $(APPEND))|' \
-		$(srctree)/boot/initbench.ipxe.in > $(O)/initbench.ipxe
+		$(srctree)/target/initbench.ipxe.in > $(O)/initbench.ipxe
 	@echo 'initbench: wrote $(O)/initbench.ipxe: serve it, $(KERNEL_PATH) and $(IMAGE) from $(BASE_URL)'
 
 # What to consider for quieter figures; never forced (docs/methods.md). Each line says why.

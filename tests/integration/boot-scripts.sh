@@ -1,6 +1,6 @@
 # SPDX-License-Identifier: GPL-2.0-or-later
-# The real-machine glue (docs/boot.md): boot/grub-entry's menuentry passes grub-script-check
-# and carries the kernel arguments word for word; boot/kexec hands kexec-tools exactly the
+# The real-machine glue (docs/boot.md): target/grub-entry's menuentry passes grub-script-check
+# and carries the kernel arguments word for word; target/kexec hands kexec-tools exactly the
 # kernel, image and command line (a stand-in kexec on PATH records its arguments: a real
 # kexec would replace this machine's kernel); make ipxe-script fills its template; make
 # cmdline explains each flag; bad input gets one line and exit 2.
@@ -11,28 +11,28 @@ w="$O/boot-scripts"
 rm -rf "$w" && mkdir -p "$w/bin"
 K="$KERNEL_DEFAULT"
 
-"$srctree/boot/grub-entry" "$K" "$IMAGE" initbench.out=LABEL=IBOUT:vfat:/runs/ initbench.end=reboot \
+"$srctree/target/grub-entry" "$K" "$IMAGE" initbench.out=LABEL=IBOUT:vfat:/runs/ initbench.end=reboot \
 	> "$w/entry.cfg" || die "grub-entry failed"
 grub-script-check "$w/entry.cfg" || { cat "$w/entry.cfg"; die "grub-script-check refused the entry"; }
 grep -q "^	linux '/boot/initbench/vmlinuz' 'console=tty0' 'console=ttyS0,115200' 'panic=-1' 'initbench.out=LABEL=IBOUT:vfat:/runs/' 'initbench.end=reboot'" "$w/entry.cfg" ||
 	{ cat "$w/entry.cfg"; die "the linux line does not carry the arguments"; }
 grep -q "^	initrd '/boot/initbench/initramfs.cpio.gz'" "$w/entry.cfg" || die "no initrd line"
 grep -q "sha256 of the image: $(sha256sum "$IMAGE" | cut -d' ' -f1)" "$w/entry.cfg" || die "no sha256"
-DEST=/initbench TITLE='initbench: tiny' "$srctree/boot/grub-entry" "$K" "$IMAGE" > "$w/e2.cfg" &&
+DEST=/initbench TITLE='initbench: tiny' "$srctree/target/grub-entry" "$K" "$IMAGE" > "$w/e2.cfg" &&
 	grep -q "^menuentry 'initbench: tiny'" "$w/e2.cfg" && grep -q "search --no-floppy --file --set=root '/initbench/vmlinuz'" "$w/e2.cfg" ||
 	die "DEST/TITLE not used"
-if "$srctree/boot/grub-entry" "$K" "$IMAGE" "it's" > /dev/null 2> "$w/err"; then die "a single quote was accepted"; fi
+if "$srctree/target/grub-entry" "$K" "$IMAGE" "it's" > /dev/null 2> "$w/err"; then die "a single quote was accepted"; fi
 grep -q "no single quotes" "$w/err" || die "no reason given for the quote"
-if "$srctree/boot/grub-entry" /nonexistent "$IMAGE" > /dev/null 2> "$w/err"; then die "a missing kernel was accepted"; fi
+if "$srctree/target/grub-entry" /nonexistent "$IMAGE" > /dev/null 2> "$w/err"; then die "a missing kernel was accepted"; fi
 grep -q "cannot read /nonexistent" "$w/err" || die "the missing kernel was not named"
 
 # kexec: dry run, then a stand-in kexec that records what it was given
-"$srctree/boot/kexec" -n "$K" "$IMAGE" initbench.out=sdb > "$w/dry" || die "kexec -n failed"
+"$srctree/target/kexec" -n "$K" "$IMAGE" initbench.out=sdb > "$w/dry" || die "kexec -n failed"
 grep -qxF "kexec --load $K --initrd=$IMAGE --command-line='console=tty0 console=ttyS0,115200 panic=-1 initbench.out=sdb'" "$w/dry" ||
 	{ cat "$w/dry"; die "kexec -n printed the wrong command"; }
 printf '#!/bin/sh\nfor a in "$@"; do printf "<%%s>" "$a"; done >> %s/calls\necho >> %s/calls\n' "$w" "$w" > "$w/bin/kexec"
 chmod +x "$w/bin/kexec"
-PATH="$w/bin:$PATH" "$srctree/boot/kexec" "$K" "$IMAGE" 'initbench.bench=null_call' > /dev/null 2>&1 || die "kexec failed"
+PATH="$w/bin:$PATH" "$srctree/target/kexec" "$K" "$IMAGE" 'initbench.bench=null_call' > /dev/null 2>&1 || die "kexec failed"
 cat > "$w/want" <<EOT
 <--load><$K><--initrd=$IMAGE><--command-line=console=tty0 console=ttyS0,115200 panic=-1 initbench.bench=null_call>
 <--exec>
