@@ -2,7 +2,7 @@
 /*
  * bw_file.c - File reread and Mmap reread bandwidths of a cached file.
  *
- * Contract (bench/bench.h): each ib_run_* emits one `m` record in MB/s (MB = 10^6 bytes),
+ * Contract (bench/lib/bench.h): each ib_run_* emits one `m` record in MB/s (MB = 10^6 bytes),
  * params from ib_bw_params() (bw_mem.h; the file is the one big buffer) plus `fs` (the
  * file system type of opts->fsdir: tmpfs, ext4, or the magic number in hex). One operation
  * is one pass over the whole file; `bytes` is the file size.
@@ -38,7 +38,7 @@
 #include <sys/mman.h>
 #include <unistd.h>
 
-#include "bench/bench.h"
+#include "bench/lib/bench.h"
 #include "bench/bw_mem.h"
 #include "bench/lib/sysinfo.h"
 

@@ -2,7 +2,7 @@
 /*
  * bw_ipc.c - Pipe, AF UNIX and TCP bandwidths: a child writes, the benchmark process reads.
  *
- * Contract (bench/bench.h): each ib_run_* emits one `m` record in MB/s (MB = 10^6 bytes),
+ * Contract (bench/lib/bench.h): each ib_run_* emits one `m` record in MB/s (MB = 10^6 bytes),
  * measured with ib_measure_timed(). The child is forked once per benchmark and inherits the
  * harness's CPU affinity (both on one CPU unless pin=0).
  *  - bw_pipe: one pipe; one operation is one 64 KB chunk (params chunk_kb=64 pipe_kb=<the
@@ -52,7 +52,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
-#include "bench/bench.h"
+#include "bench/lib/bench.h"
 
 #define CHUNK (64 * 1024)
 #define TCP_MOVE ((size_t)10 << 20)

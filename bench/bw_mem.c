@@ -2,7 +2,7 @@
 /*
  * bw_mem.c - memory bandwidths: Bcopy (libc), Bcopy (hand), Mem read, Mem write.
  *
- * Contract (bench/bench.h): each ib_run_bw_* emits one `m` record in MB/s (MB = 10^6 bytes)
+ * Contract (bench/lib/bench.h): each ib_run_bw_* emits one `m` record in MB/s (MB = 10^6 bytes)
  * with params from ib_bw_params() (bw_mem.h: size_kb, llc_kb, avail_kb, beyond_llc) plus
  * `words=u64`. One operation is one pass over the whole buffer; `bytes` is the buffer size:
  *  - bw_bcopy_libc: memcpy(dst, src, size);
@@ -46,7 +46,7 @@
 #include <sys/mman.h>
 #include <unistd.h>
 
-#include "bench/bench.h"
+#include "bench/lib/bench.h"
 #include "bench/bw_mem.h"
 #include "bench/lib/sysinfo.h"
 

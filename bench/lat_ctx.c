@@ -2,7 +2,7 @@
 /*
  * lat_ctx.c - context switch time in a ring of N processes, each summing K KB.
  *
- * Contract (bench/bench.h): ib_run_ctx_<N>p_<K>k() emits two metrics:
+ * Contract (bench/lib/bench.h): ib_run_ctx_<N>p_<K>k() emits two metrics:
  *  - ctx_overhead (param size_kb=K): one process, one pipe; one operation is the same token
  *    write + read and the same sum over a cache-hot K-KB array that a ring member does;
  *  - ctx_hop (params procs=N size_kb=K): one operation is one hop of the token from one ring
@@ -75,7 +75,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
-#include "bench/bench.h"
+#include "bench/lib/bench.h"
 
 #define MAX_PROCS 16
 

@@ -2,7 +2,7 @@
 /*
  * lat_fs.c - "0K File Create/Delete" and "10K File Create/Delete" (lmbench lat_fs).
  *
- * Contract (bench/bench.h): ib_run_fs_0k() and ib_run_fs_10k() each emit two metrics, µs per
+ * Contract (bench/lib/bench.h): ib_run_fs_0k() and ib_run_fs_10k() each emit two metrics, µs per
  * file, params `size_kb=0|10 files_per_dir=100 fs=<type>`:
  *  - fs_create_<K>k: one operation = open(path, O_CREAT|O_WRONLY, 0644), write() of the
  *    whole size in one call (nothing for 0K; 10K = 10240 bytes), close();
@@ -48,7 +48,7 @@
 #include <sys/statvfs.h>
 #include <unistd.h>
 
-#include "bench/bench.h"
+#include "bench/lib/bench.h"
 #include "bench/lib/stats.h"
 #include "bench/lib/sysinfo.h"
 

@@ -2,7 +2,7 @@
 /*
  * lat_inet.c - loopback IPv4 latencies ("UDP", "TCP", "TCP conn").
  *
- * Contract (bench/bench.h). Every server is a child forked once per benchmark, before
+ * Contract (bench/lib/bench.h). Every server is a child forked once per benchmark, before
  * anything is timed, on 127.0.0.1 with an ephemeral port; it inherits the harness's CPU
  * affinity (one CPU unless pin=0).
  *  - ib_run_lat_udp(): metric lat_udp. One operation: send() a 4-byte sequence number on a
@@ -51,7 +51,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
-#include "bench/bench.h"
+#include "bench/lib/bench.h"
 #include "bench/lat_ipc.h"
 
 #define UDP_WAIT_S 5

@@ -2,7 +2,7 @@
 /*
  * lat_ipc.c - round trip of one byte between two local processes ("Pipe", "AF UNIX").
  *
- * Contract (bench/bench.h):
+ * Contract (bench/lib/bench.h):
  *  - ib_run_lat_pipe(): two pipes, one each way; metric lat_pipe.
  *  - ib_run_lat_unix(): one SOCK_STREAM socketpair(AF_UNIX), both directions on it; metric
  *    lat_unix. Skips with "no AF_UNIX" when the kernel has no AF_UNIX.
@@ -39,7 +39,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
-#include "bench/bench.h"
+#include "bench/lib/bench.h"
 #include "bench/lat_ipc.h"
 
 struct peer {

@@ -2,7 +2,7 @@
 /*
  * lat_mem.c - the memory latency curve and the L1 $, L2 $ and Main mem figures read from it.
  *
- * Contract (bench/bench.h): ib_run_lat_mem() emits
+ * Contract (bench/lib/bench.h): ib_run_lat_mem() emits
  *  - mem_chase (ns per load; params size_kb, stride, random): one record per curve point.
  *    One operation is one load whose address is the value the previous load returned, so
  *    no two loads overlap. Sizes 1, 2, 3, 4, 6, 8, 12 ... KB (2 points per octave) up to
@@ -54,7 +54,7 @@
 #include <string.h>
 #include <sys/mman.h>
 
-#include "bench/bench.h"
+#include "bench/lib/bench.h"
 #include "bench/lib/plateau.h"
 #include "bench/lib/sysinfo.h"
 

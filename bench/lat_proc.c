@@ -2,7 +2,7 @@
 /*
  * lat_proc.c - process creation ("fork proc", "exec proc", "sh proc").
  *
- * Contract (bench/bench.h): one operation is one child created and reaped:
+ * Contract (bench/lib/bench.h): one operation is one child created and reaped:
  *  - fork_proc: fork(); the child _exit(0)s; the parent waitpid()s for it.
  *  - exec_proc: fork(); the child execve()s opts->hello (argv = { path }, empty environment);
  *    the parent waitpid()s.
@@ -39,7 +39,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
-#include "bench/bench.h"
+#include "bench/lib/bench.h"
 
 #define EXEC_FAILED 127 /* the child's status when execve() itself failed */
 

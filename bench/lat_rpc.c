@@ -2,7 +2,7 @@
 /*
  * lat_rpc.c - RPC/UDP and RPC/TCP: one ONC RPC v2 call answered by a local server.
  *
- * Contract (bench/bench.h): ib_run_lat_rpc_udp() and ib_run_lat_rpc_tcp() each emit one
+ * Contract (bench/lib/bench.h): ib_run_lat_rpc_udp() and ib_run_lat_rpc_tcp() each emit one
  * metric, lat_rpc_udp / lat_rpc_tcp, in us per round trip. One operation is one call of
  * lmbench's procedure (program 404040, version 1, procedure 1, AUTH_NONE) with a 4-byte XDR
  * unsigned int argument, and its reply: the client encodes the call, sends it, waits for
@@ -58,7 +58,7 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "bench/bench.h"
+#include "bench/lib/bench.h"
 #include "bench/lib/measure.h"
 #include "bench/lib/oncrpc.h"
 

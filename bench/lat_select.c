@@ -3,7 +3,7 @@
  * lat_select.c - select() over 100 TCP socket descriptors ("selct TCP") or 100 descriptors
  * of a regular file (select_file, the extra row).
  *
- * Contract (bench/bench.h): ib_run_select_tcp() sets up a loopback TCP listener on
+ * Contract (bench/lib/bench.h): ib_run_select_tcp() sets up a loopback TCP listener on
  * 127.0.0.1 (ephemeral port), one client socket connected to it (the accepted end is kept
  * open so the connection stays established), and dup()s the client socket until 100
  * descriptors refer to it. One operation is one select() with a zero timeout, the read set
@@ -41,7 +41,7 @@
 #include <sys/socket.h>
 #include <unistd.h>
 
-#include "bench/bench.h"
+#include "bench/lib/bench.h"
 
 #define SELECT_FDS 100
 

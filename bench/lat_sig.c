@@ -2,7 +2,7 @@
 /*
  * lat_sig.c - signal handler installation and delivery ("sig inst", "sig hndl").
  *
- * Contract (bench/bench.h):
+ * Contract (bench/lib/bench.h):
  *  - ib_run_sig_inst(): one operation is one sigaction(SIGUSR1) installing a handler (the
  *    previous action is read back too, as a program saving it would). The original action
  *    is restored before returning.
@@ -32,7 +32,7 @@
 #include <sys/types.h>
 #include <unistd.h>
 
-#include "bench/bench.h"
+#include "bench/lib/bench.h"
 #include "bench/lat_sig.h"
 
 static volatile sig_atomic_t delivered;

@@ -2,7 +2,7 @@
 /*
  * lat_syscall.c - the cheapest kernel entries: null call, null I/O, stat, open clos.
  *
- * Contract (bench/bench.h): each ib_run_* measures with ib_measure(), which emits the `m`
+ * Contract (bench/lib/bench.h): each ib_run_* measures with ib_measure(), which emits the `m`
  * records; it returns IB_OK, or IB_FAIL after ib_reason().
  *  - null_call:  syscall(SYS_getppid), so no libc wrapper can cache the answer.
  *  - null_io:    metrics null_read (1-byte read of /dev/zero) and null_write (1-byte write
@@ -48,7 +48,7 @@
 #include <sys/syscall.h>
 #include <unistd.h>
 
-#include "bench/bench.h"
+#include "bench/lib/bench.h"
 #include "bench/lib/stats.h"
 
 static int null_call_loop(void *arg, uint64_t n)

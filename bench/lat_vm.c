@@ -3,7 +3,7 @@
  * lat_vm.c - "Mmap Latency", "Prot Fault" and "Page Fault" (lmbench lat_mmap, lat_sig prot,
  * lat_pagefault).
  *
- * Contract (bench/bench.h). Every file is made in opts->fsdir (a skip if it is missing or
+ * Contract (bench/lib/bench.h). Every file is made in opts->fsdir (a skip if it is missing or
  * unwritable, or if MemAvailable or the free space is under MIN_AVAIL_FACTOR x the file:
  * under tmpfs the file is memory), filled with write(), and unlinked at once, so the open
  * fd is all that is left and no path, not even a kill by the runner's timeout, leaves a file.
@@ -59,7 +59,7 @@
 #include <sys/statvfs.h>
 #include <unistd.h>
 
-#include "bench/bench.h"
+#include "bench/lib/bench.h"
 #include "bench/lat_sig.h"
 #include "bench/lib/stats.h"
 #include "bench/lib/sysinfo.h"

@@ -31,7 +31,7 @@
 #include <string.h>
 
 #include "config.h"
-#include "bench/bench.h"
+#include "bench/lib/bench.h"
 #include "bench/lib/env.h"
 #include "bench/lib/knobs.h"
 #include "bench/lib/record.h"

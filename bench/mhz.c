@@ -2,7 +2,7 @@
 /*
  * mhz.c - the clock rate, measured from a chain of dependent integer adds.
  *
- * Contract (bench/bench.h): ib_run_mhz() emits three metrics:
+ * Contract (bench/lib/bench.h): ib_run_mhz() emits three metrics:
  *  - mhz_chain (ns, param adds=LONG_ADDS): one operation is one pass of LONG_ADDS adds, each
  *    reading the result of the one before, so they cannot overlap;
  *  - mhz_base (ns, param adds=SHORT_ADDS): the same loop with SHORT_ADDS adds;
@@ -29,7 +29,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "bench/bench.h"
+#include "bench/lib/bench.h"
 #include "bench/lib/stats.h"
 
 #define LONG_ADDS 1024

@@ -23,7 +23,7 @@
 //section: test Test only
 
 #include "config.h"
-#include "bench/bench.h"
+#include "bench/lib/bench.h"
 
 /*
  * IB_IS_ENABLED(CONFIG_X): 1 when config.h defines CONFIG_X as 1 (a bool set to y), else 0.

@@ -40,7 +40,7 @@
 #include <sys/mman.h>
 #include <unistd.h>
 
-#include "bench/bench.h"
+#include "bench/lib/bench.h"
 #include "bench/lib/runner.h"
 
 static int getpid_loop(void *arg, uint64_t n)

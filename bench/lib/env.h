@@ -24,7 +24,7 @@
 
 #include <stddef.h>
 
-#include "bench/bench.h"
+#include "bench/lib/bench.h"
 #include "bench/lib/knobs.h"
 #include "bench/lib/record.h"
 

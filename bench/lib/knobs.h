@@ -40,7 +40,7 @@
 #ifndef IB_KNOBS_H
 #define IB_KNOBS_H
 
-#include "bench/bench.h"
+#include "bench/lib/bench.h"
 
 enum ib_knob_src { IB_SRC_CONFIG, IB_SRC_CMDLINE, IB_SRC_ARG };
 

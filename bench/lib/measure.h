@@ -47,7 +47,7 @@
 
 #include <stddef.h>
 
-#include "bench/bench.h"
+#include "bench/lib/bench.h"
 #include "bench/lib/record.h"
 
 #define IB_SIZE_MAX_STEPS 64

@@ -44,7 +44,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "bench/bench.h"
+#include "bench/lib/bench.h"
 #include "bench/lib/record.h"
 
 struct ib_out {

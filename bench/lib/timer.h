@@ -19,7 +19,7 @@
 #ifndef IB_TIMER_H
 #define IB_TIMER_H
 
-#include "bench/bench.h"
+#include "bench/lib/bench.h"
 
 #define IB_TIMER_PAIRS 4000
 #define IB_TIMER_STEPS 200

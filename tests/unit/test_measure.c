@@ -18,7 +18,7 @@
 
 #include <cmocka.h>
 
-#include "bench/bench.h"
+#include "bench/lib/bench.h"
 #include "bench/lib/measure.h"
 #include "bench/lib/timer.h"
 
