@@ -488,7 +488,8 @@ check-deps:
 	$(Q)$(DEPS_ENV) $(srctree)/scripts/deps.sh $(PKGS_BUILD) $(PKGS_RUN) $(PKGS_CHECK)
 
 check-unit: check-deps $(UNIT_BINS) $(MKCPIO)
-	$(Q)O=$(O) srctree=$(srctree) $(srctree)/tests/run-tests.sh unit $(UNIT_BINS)
+	$(Q)O=$(O) srctree=$(srctree) $(srctree)/tests/run-tests.sh unit $(UNIT_BINS) \
+		$(srctree)/tests/integration/includes.sh
 
 # CHECK_PREREQS: more targets (paths under $(O)) that mk/*.mk need built before the tests.
 check: check-deps
