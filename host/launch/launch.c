@@ -16,7 +16,7 @@
 
 
 /*
- * The kernel's .config (kernelpath.h), when one belongs to it: copied into the boot as
+ * The kernel's .config (host/boot/kernel.h), when one belongs to it: copied into the boot as
  * kernel.config, and its CRC-32 put on the command line as initbench.kconfig=, so that the
  * begin record's cmdline names the configuration the kernel was built from.
  */
