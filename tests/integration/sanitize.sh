@@ -19,9 +19,9 @@ clean() { # FILE: no sanitizer report in it
 }
 
 # unit tests: their own helpers keep buffers to exit, so no leak checking here. A failure
-# without a sanitizer report is retried up to twice (test_measure times real loops, and
-# the machine is shared: under ASan and load its 1-3 us window is missed now and then); a
-# sanitizer report fails at once
+# without a sanitizer report is retried up to twice (test_console and test_noisy_console
+# time real children; test_measure leaves its timing bounds to the plain build, see its
+# assert_timing()); a sanitizer report fails at once
 n=0
 for t in "$S"/tests/test_*; do
 	log="$W/$(basename "$t").log"
