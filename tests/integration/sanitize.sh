@@ -20,8 +20,8 @@ clean() { # FILE: no sanitizer report in it
 
 # unit tests: their own helpers keep buffers to exit, so no leak checking here. A failure
 # without a sanitizer report is retried up to twice (test_console and test_noisy_console
-# time real children; test_measure leaves its timing bounds to the plain build, see its
-# assert_timing()); a sanitizer report fails at once
+# time real children; test_measure's bounds are on a pretend clock and need no retry); a
+# sanitizer report fails at once
 n=0
 for t in "$S"/tests/test_*; do
 	log="$W/$(basename "$t").log"

@@ -19,19 +19,35 @@
 #include <cmocka.h>
 
 /*
- * Bounds that hold only if the clock reads and the loop run at full speed: how many 1 us
- * spins a sample holds, and that a sample is as long as the interval that sized it. Under
- * ASan+UBSan (tests/integration/sanitize.sh) every instrumented clock read and loop is
- * slower and uneven, and these bounds failed in 2 of 5 runs on a quiet machine here (the
- * same code, the old tree too); that build is there for memory errors, so it checks the
- * same calls and record shapes without them. The plain build (make check-unit) keeps every
- * bound.
+ * The sizing and subtraction arithmetic is checked on a pretend clock, so that its bounds are
+ * exact and the host's speed cannot move them: this binary is linked with
+ * -Wl,--wrap=ib_now_ns (Makefile), so every clock read of measure.c and of this file goes
+ * through __wrap_ib_now_ns() below. While pretend_clock is set, a read returns the pretend
+ * time and then advances it by pretend_read_ns (what a read costs), and one operation of
+ * spin_us() advances it by exactly 1 us. Otherwise a read is the real clock: timer.c's own
+ * reads (ib_timer_measure) are never wrapped, and test_real_clock runs the loop path on the
+ * real clock with only the bound a preempted host cannot break (an op is never under 1 us).
  */
-#if defined(__SANITIZE_ADDRESS__)
-#define assert_timing(c) ((void)(c))
-#else
-#define assert_timing(c) assert_true(c)
-#endif
+uint64_t __real_ib_now_ns(void);
+uint64_t __wrap_ib_now_ns(void);
+
+static int pretend_clock;
+static uint64_t pretend_now = 1000000000, pretend_read_ns;
+
+uint64_t __wrap_ib_now_ns(void)
+{
+	if (!pretend_clock)
+		return __real_ib_now_ns();
+	uint64_t t = pretend_now;
+	pretend_now += pretend_read_ns;
+	return t;
+}
+
+static void use_pretend_clock(uint64_t read_ns)
+{
+	pretend_clock = 1;
+	pretend_read_ns = read_ns;
+}
 
 #include "bench/lib/bench.h"
 #include "bench/lib/measure.h"
@@ -41,6 +57,14 @@ static struct ib_timer real_timer, fake_timer;
 static struct ib_opts opts = { .reps = 5, .budget_ms = 2, .timeout_s = 10, .pin = 0, .cpu = 0 };
 static int fds[2];
 static char rec[IB_REC_MAX + 2];
+
+/* every test starts on the real clock */
+static int real_clock(void **state)
+{
+	(void)state;
+	pretend_clock = 0;
+	return 0;
+}
 
 static int setup(void **state)
 {
@@ -99,14 +123,19 @@ static unsigned parse_list(const char *s, double *v, unsigned max)
 	return n;
 }
 
-/* one operation: busy until 1 us has passed, so n ops last at least n us */
+/* one operation: 1 us, exactly on the pretend clock; busy until 1 us has passed on the real
+ * one, so n ops last at least n us */
 static int spin_us(void *arg, uint64_t n)
 {
 	(void)arg;
 	for (uint64_t i = 0; i < n; i++) {
-		uint64_t t = ib_now_ns();
-		while (ib_now_ns() - t < 1000)
-			;
+		if (pretend_clock) {
+			pretend_now += 1000;
+		} else {
+			uint64_t t = ib_now_ns();
+			while (ib_now_ns() - t < 1000)
+				;
+		}
 		ib_sink++;
 	}
 	return 0;
@@ -128,17 +157,21 @@ static void test_sizing_and_samples(void **state)
 {
 	static struct ib_result r;
 	struct ib_metric m = { "spin", "us", 0.0, "procs=2 size_kb=16", 0 };
-	double target = ib_target_ns(), raw[IB_MAX_REPS], s[IB_MAX_REPS];
+	double target, raw[IB_MAX_REPS], s[IB_MAX_REPS];
 	char buf[4096];
 
 	(void)state;
-	assert_true(target >= 2e6);
+	fake_timer.cost_ns = 40;
+	fake_timer.res_ns = 1;
+	ib_timer = &fake_timer;
+	use_pretend_clock(40);
+	target = ib_target_ns();
+	assert_true(target == 2e6);
 	assert_int_equal(ib_measure(&m, spin_us, NULL, &r), 0);
 	assert_int_equal(r.nsamples, opts.reps);
-	/* every op is >= 1 us, so n ops >= target means n >= target / 1 us */
-	assert_timing((double)r.iters * 1000.0 >= target);
-	/* and not wildly oversized */
-	assert_timing((double)r.iters * 1000.0 <= 4 * target);
+	/* n ops of 1 us last at least the target, and growth overshoots it by 10 % at most */
+	assert_true((double)r.iters * 1000.0 >= target);
+	assert_true((double)r.iters * 1000.0 <= 1.1 * target + 1000.0);
 	const char *line = last_record();
 	assert_memory_equal(line, "m bench=unit metric=spin unit=us iters=", 39);
 	assert_non_null(strstr(line, " cpu=-1 procs=2 size_kb=16\n"));
@@ -147,14 +180,38 @@ static void test_sizing_and_samples(void **state)
 	field(line, "samples", buf, sizeof(buf));
 	assert_int_equal(parse_list(buf, s, IB_MAX_REPS), opts.reps);
 	for (unsigned i = 0; i < opts.reps; i++) {
-		assert_timing(raw[i] >= target);
-		assert_true(fabs(s[i] - r.samples[i]) <= 1e-5 * fabs(r.samples[i]));
-		assert_timing(r.samples[i] >= 1.0 && r.samples[i] < 3.0);
+		/* an interval is the n ops plus one clock read, and the read comes off again */
+		assert_true(raw[i] == (double)r.iters * 1000.0 + 40.0);
+		assert_true(s[i] == 1.0 && r.samples[i] == 1.0);
 	}
-	assert_true(r.min <= r.median);
+	assert_true(r.min == 1.0 && r.median == 1.0);
 }
 
-/* a big pretend clock cost must both raise the target (100 x cost) and be subtracted */
+/* the loop path on the real clock: each op spans >= 1 us between two reads of a monotonic
+ * clock, so no sample can be below 1 us less the clock cost that is subtracted */
+static void test_real_clock(void **state)
+{
+	static struct ib_result r;
+	struct ib_metric m = { "spin", "us", 0.0, NULL, 0 };
+	double raw[IB_MAX_REPS];
+	char buf[4096];
+
+	(void)state;
+	ib_timer = &real_timer;
+	assert_int_equal(ib_measure(&m, spin_us, NULL, &r), 0);
+	assert_int_equal(r.nsamples, opts.reps);
+	assert_true(r.iters > 0);
+	const char *line = last_record();
+	field(line, "raw_ns", buf, sizeof(buf));
+	assert_int_equal(parse_list(buf, raw, IB_MAX_REPS), opts.reps);
+	for (unsigned i = 0; i < opts.reps; i++) {
+		assert_true(raw[i] >= (double)r.iters * 1000.0);
+		assert_true(r.samples[i] >=
+			    1.0 - (double)real_timer.cost_ns / (double)r.iters / 1000.0 - 1e-9);
+	}
+}
+
+/* a big clock cost must both raise the target (100 x cost) and be subtracted */
 static void test_clock_cost_subtracted(void **state)
 {
 	static struct ib_result r;
@@ -166,15 +223,16 @@ static void test_clock_cost_subtracted(void **state)
 	fake_timer.cost_ns = 50000;
 	fake_timer.res_ns = 1;
 	ib_timer = &fake_timer;
+	use_pretend_clock(50000);
 	assert_true(ib_target_ns() == 5e6);
 	assert_int_equal(ib_measure(&m, spin_us, NULL, &r), 0);
+	assert_true((double)r.iters * 1000.0 >= 5e6);
 	const char *line = last_record();
 	field(line, "raw_ns", buf, sizeof(buf));
 	assert_int_equal(parse_list(buf, raw, IB_MAX_REPS), opts.reps);
 	for (unsigned i = 0; i < opts.reps; i++) {
-		double want = (raw[i] - 50000.0) / (double)r.iters / 1000.0 - 0.25;
-		assert_timing(raw[i] >= 5e6);
-		assert_true(fabs(r.samples[i] - want) < 1e-9);
+		assert_true(raw[i] == (double)r.iters * 1000.0 + 50000.0);
+		assert_true(r.samples[i] == 0.75);
 	}
 	field(line, "overhead", buf, sizeof(buf));
 	ovh = strtod(buf, NULL);
@@ -201,7 +259,7 @@ static void test_timed(void **state)
 	fake_timer.res_ns = 1;
 	ib_timer = &fake_timer;
 	assert_int_equal(ib_measure_timed(&m, fake_timed, NULL, &r), 0);
-	assert_timing((double)r.iters * 1000.0 >= ib_target_ns());
+	assert_true((double)r.iters * 1000.0 >= ib_target_ns());
 	for (unsigned i = 0; i < r.nsamples; i++)
 		assert_true(r.samples[i] == 900.0);
 	assert_true(r.median == 900.0 && r.min == 900.0);
@@ -227,7 +285,7 @@ static void test_cold_first_interval(void **state)
 	ib_timer = &real_timer;
 	cold_calls = 0;
 	assert_int_equal(ib_measure_timed(&m, cold_timed, NULL, &r), 0);
-	assert_timing((double)r.iters * 1000.0 >= ib_target_ns());
+	assert_true((double)r.iters * 1000.0 >= ib_target_ns());
 	for (unsigned i = 0; i < r.nsamples; i++)
 		assert_true(r.samples[i] == 1.0);
 	last_record();
@@ -269,7 +327,7 @@ static void test_bandwidth_timed(void **state)
 	ib_timer = &fake_timer;
 	assert_int_equal(ib_measure_timed(&m, fake_timed, NULL, &r), 0);
 	/* sizing unchanged: an interval lasts at least the target */
-	assert_timing((double)r.iters * 1000.0 >= ib_target_ns());
+	assert_true((double)r.iters * 1000.0 >= ib_target_ns());
 	for (unsigned i = 0; i < r.nsamples; i++)
 		assert_true(fabs(r.samples[i] - 65536.0) < 1e-6);
 	assert_true(fabs(r.median - 65536.0) < 1e-6 && fabs(r.min - 65536.0) < 1e-6);
@@ -297,16 +355,16 @@ static void test_bandwidth_clock_cost(void **state)
 	fake_timer.cost_ns = 50000;
 	fake_timer.res_ns = 1;
 	ib_timer = &fake_timer;
+	use_pretend_clock(50000);
 	assert_int_equal(ib_measure(&m, spin_us, NULL, &r), 0);
 	const char *line = last_record();
 	field(line, "raw_ns", buf, sizeof(buf));
 	assert_int_equal(parse_list(buf, raw, IB_MAX_REPS), opts.reps);
 	for (unsigned i = 0; i < opts.reps; i++) {
-		double want = 1000.0 * (double)r.iters / (raw[i] - 50000.0) * 1000.0;
-		assert_timing(raw[i] >= 5e6);
-		assert_true(fabs(r.samples[i] - want) < 1e-9 * want);
-		/* 1000 bytes per op of >= 1 us: at most 1000 MB/s, and spinning is not much slower */
-		assert_true(r.samples[i] <= 1000.0 * 1.0001 && r.samples[i] > 300.0);
+		/* 1000 bytes per op of exactly 1 us: 1000 bytes/us = 1000 MB/s once the
+		 * clock read is off the interval (with it on, 5 MB intervals would read ~990) */
+		assert_true(raw[i] == (double)r.iters * 1000.0 + 50000.0);
+		assert_true(r.samples[i] == 1000.0);
 	}
 	field(line, "overhead", buf, sizeof(buf));
 	assert_string_equal(buf, "0");
@@ -361,16 +419,17 @@ static void test_emit_result(void **state)
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
-		cmocka_unit_test(test_timer),
-		cmocka_unit_test(test_sizing_and_samples),
-		cmocka_unit_test(test_clock_cost_subtracted),
-		cmocka_unit_test(test_timed),
-		cmocka_unit_test(test_cold_first_interval),
-		cmocka_unit_test(test_sizing_bounded),
-		cmocka_unit_test(test_bandwidth_timed),
-		cmocka_unit_test(test_bandwidth_clock_cost),
-		cmocka_unit_test(test_errors),
-		cmocka_unit_test(test_emit_result),
+		cmocka_unit_test_setup(test_timer, real_clock),
+		cmocka_unit_test_setup(test_sizing_and_samples, real_clock),
+		cmocka_unit_test_setup(test_real_clock, real_clock),
+		cmocka_unit_test_setup(test_clock_cost_subtracted, real_clock),
+		cmocka_unit_test_setup(test_timed, real_clock),
+		cmocka_unit_test_setup(test_cold_first_interval, real_clock),
+		cmocka_unit_test_setup(test_sizing_bounded, real_clock),
+		cmocka_unit_test_setup(test_bandwidth_timed, real_clock),
+		cmocka_unit_test_setup(test_bandwidth_clock_cost, real_clock),
+		cmocka_unit_test_setup(test_errors, real_clock),
+		cmocka_unit_test_setup(test_emit_result, real_clock),
 	};
 	return cmocka_run_group_tests(tests, setup, teardown);
 }
