@@ -37,8 +37,10 @@ PKGS_CHECK := strace debootstrap $(PKGS_PLOT) dosfstools e2fsprogs fdisk mtools 
 
 # ---- configuration ----------------------------------------------------------------------
 # The Benchmarks menu and the registry's list are gathered from the benchmarks' own files
-# (bench/README.md): bench/Kconfig sources the menu through IB_BENCHES_KCONFIG.
-BENCH_SRCS := $(sort $(wildcard bench/*.c))
+# (bench/README.md): bench/Kconfig sources the menu through IB_BENCHES_KCONFIG. The families
+# live in one folder per lmbench section (bench/proc, ipc, fs, mem, ...); bench/ itself holds
+# the suite program and the self-test benchmarks, bench/lib and bench/gen no benchmark.
+BENCH_SRCS := $(sort $(wildcard bench/*.c) $(filter-out bench/lib/% bench/gen/%,$(wildcard bench/*/*.c)))
 BENCHGEN := $(O)/host/bench/gen/benchgen
 benches_def := $(O)/include/benches.def
 benches_kconfig := $(O)/include/benches.kconfig
@@ -66,7 +68,7 @@ JANSSON_LIBS = $(shell pkg-config --libs jansson 2>/dev/null || echo -ljansson) 
 	$(shell pkg-config --libs nettle 2>/dev/null || echo -lnettle)
 
 # ---- sources ----------------------------------------------------------------------------
-SUITE_SRCS := $(sort $(filter-out bench/hello.c,$(wildcard bench/*.c)) $(wildcard bench/lib/*.c))
+SUITE_SRCS := $(sort $(filter-out bench/hello.c,$(BENCH_SRCS)) $(wildcard bench/lib/*.c))
 SUITE_OBJS := $(patsubst %.c,$(O)/guest/%.o,$(SUITE_SRCS))
 # Host-side modules: the CLI main is kept apart so that tests can link the rest.
 HOST_MAIN := host/initbench.c

@@ -1,7 +1,7 @@
 #!/bin/sh
 # SPDX-License-Identifier: GPL-2.0-or-later
 #
-# check-fs.sh - do the File & VM benchmarks (bench/lat_fs.c, bench/lat_vm.c) make the
+# check-fs.sh - do the File & VM benchmarks (bench/fs/lat_fs.c, bench/fs/lat_vm.c) make the
 # syscalls their records claim? Thin glue over check-counts.sh (same rule and bounds):
 #   open|openat   one per created file       fs_create_0k + fs_create_10k
 #   unlink        one per deleted file       fs_delete_0k + fs_delete_10k (same n as create)

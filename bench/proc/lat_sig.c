@@ -33,7 +33,7 @@
 #include <unistd.h>
 
 #include "bench/lib/bench.h"
-#include "bench/lat_sig.h"
+#include "bench/proc/lat_sig.h"
 
 static volatile sig_atomic_t delivered;
 

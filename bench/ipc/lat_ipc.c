@@ -40,7 +40,7 @@
 #include <unistd.h>
 
 #include "bench/lib/bench.h"
-#include "bench/lat_ipc.h"
+#include "bench/ipc/lat_ipc.h"
 
 struct peer {
 	int out, in;   /* the benchmark process's ends (the same fd for a socketpair) */

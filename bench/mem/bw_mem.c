@@ -47,7 +47,7 @@
 #include <unistd.h>
 
 #include "bench/lib/bench.h"
-#include "bench/bw_mem.h"
+#include "bench/mem/bw_mem.h"
 #include "bench/lib/sysinfo.h"
 
 #define WORD_LOOP __attribute__((noipa, optimize("no-tree-vectorize", \

@@ -60,7 +60,7 @@
 #include <unistd.h>
 
 #include "bench/lib/bench.h"
-#include "bench/lat_sig.h"
+#include "bench/proc/lat_sig.h"
 #include "bench/lib/stats.h"
 #include "bench/lib/sysinfo.h"
 

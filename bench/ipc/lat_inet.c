@@ -52,7 +52,7 @@
 #include <unistd.h>
 
 #include "bench/lib/bench.h"
-#include "bench/lat_ipc.h"
+#include "bench/ipc/lat_ipc.h"
 
 #define UDP_WAIT_S 5
 

@@ -39,7 +39,7 @@
 #include <unistd.h>
 
 #include "bench/lib/bench.h"
-#include "bench/bw_mem.h"
+#include "bench/mem/bw_mem.h"
 #include "bench/lib/sysinfo.h"
 
 #define CHUNK (64 * 1024)
