@@ -78,8 +78,12 @@ HOST_LIB_SRCS := $(sort $(filter-out $(HOST_MAIN),$(wildcard host/*.c host/*/*.c
 	initramfs/dump.c initramfs/blkid.c bench/gen/benchgen.c)
 HOST_LIB_OBJS := $(patsubst %.c,$(O)/host/%.o,$(HOST_LIB_SRCS))
 HOST_LIB := $(O)/host/libinitbench.a
-UNIT_SRCS := $(sort $(wildcard tests/unit/test_*.c))
-UNIT_BINS := $(patsubst tests/unit/%.c,$(O)/tests/%,$(UNIT_SRCS))
+# unit tests live in a folder per part of the tree (tests/unit/bench, host, report, initramfs);
+# one left at the top would be built by nothing, so it stops the build instead
+UNIT_SRCS := $(sort $(wildcard tests/unit/*/test_*.c))
+UNIT_BINS := $(patsubst %.c,$(O)/tests/%,$(notdir $(UNIT_SRCS)))
+$(if $(wildcard tests/unit/test_*.c),$(error initbench: $(wildcard tests/unit/test_*.c): a unit test goes in a folder of tests/unit/ (docs/testing.md)))
+vpath test_%.c $(sort $(dir $(UNIT_SRCS)))
 TOOL_SRCS := $(sort $(wildcard tests/tools/*.c))
 TOOL_BINS := $(patsubst tests/tools/%.c,$(O)/tests/%,$(TOOL_SRCS))
 
@@ -481,7 +485,7 @@ export: deps-export host
 # TEST_LDFLAGS_<test>: a test's own link flags (test_measure reads a pretend clock through
 # --wrap, so that its bounds on sizing and subtraction are exact, whatever the host's speed)
 TEST_LDFLAGS_test_measure := -Wl,--wrap=ib_now_ns
-$(O)/tests/test_%: tests/unit/test_%.c $(HOST_LIB) $(config_h)
+$(O)/tests/test_%: test_%.c $(HOST_LIB) $(config_h)
 	$(call quiet,HOSTLD,$@)mkdir -p $(dir $@)
 	$(Q)$(HOST_CC) $(HOST_CFLAGS) $(JANSSON_CFLAGS) -o $@ $< $(HOST_LIB) $(JANSSON_LIBS) \
 		$(TEST_LDFLAGS_test_$*) -lcmocka -lm
@@ -495,7 +499,7 @@ check-deps:
 
 check-unit: check-deps $(UNIT_BINS) $(MKCPIO)
 	$(Q)O=$(O) srctree=$(srctree) $(srctree)/tests/run-tests.sh unit $(UNIT_BINS) \
-		$(srctree)/tests/integration/includes.sh
+		$(srctree)/tests/integration/tool/includes.sh
 
 # CHECK_PREREQS: more targets (paths under $(O)) that mk/*.mk need built before the tests.
 check: check-deps

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * selftest.c - test-only benchmarks that misbehave on purpose, so that the fault tests
- * (tests/integration/fault-bench.sh) can prove the harness survives them: each runs in the
+ * (tests/integration/fault/fault-bench.sh) can prove the harness survives them: each runs in the
  * child the runner forks (bench/lib/runner.h), and the parent turns its end into an outcome
  * record and goes on. Built in only with CONFIG_IB_BENCH_SELFTEST (default n, never in a
  * profile of configs/); even then `bench=all` leaves them out: they run only when named.

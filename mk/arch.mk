@@ -29,7 +29,7 @@ ib_arch_table_read := 1
 ib_arch_x86_64 := x86_64  amd64 x86_64-linux-gnu-  gcc-x86-64-linux-gnu  /usr/lib/x86_64-linux-musl  qemu-system-x86 linux-image-cloud-amd64 .
 ib_arch_arm64  := aarch64 arm64 aarch64-linux-gnu- gcc-aarch64-linux-gnu /usr/lib/aarch64-linux-musl qemu-system-arm linux-image-cloud-arm64 arm64
 IB_ARCHES := x86_64 arm64
-# what `make check` also builds and boots (tests/integration/boot-<arch>.sh) besides the host's
+# what `make check` also builds and boots (tests/integration/boot/boot-<arch>.sh) besides the host's
 IB_CHECK_ARCHES := arm64
 
 ib_arch_word = $(word $(1),$(ib_arch_$(2)))

@@ -8,7 +8,7 @@
 #   make lava-run  runs that job with Debian's lava-dispatcher (lava-run, no server) under
 #                  QEMU, LAVA_DEVICE=FILE another dictionary, and imports its log into
 #                  $(O)/results as label $(LAVA_LABEL) (lava).
-# make check installs lava-dispatcher for tests/integration/lava.sh.
+# make check installs lava-dispatcher for tests/integration/lab/lava.sh.
 
 PKGS_CHECK += lava-dispatcher
 PKGS_LAVA := lava-dispatcher

@@ -1,6 +1,6 @@
 # SPDX-License-Identifier: GPL-2.0-or-later
 #
-# ASan + UBSan builds (tests/integration/sanitize.sh runs them in `make check`):
+# ASan + UBSan builds (tests/integration/fault/sanitize.sh runs them in `make check`):
 #   $(O)/san/initbench       the host tool
 #   $(O)/san/tests/test_*    every unit test
 #   $(O)/san/bench/ibsuite   the suite for native mode, built with gcc against glibc (the
@@ -27,7 +27,7 @@ $(O)/san/.stamp: $(O)/.config FORCE
 		$(O)/san/initbench $(O)/san/bench/ibsuite $(UNIT_BINS:$(O)/%=$(O)/san/%)
 	$(Q)touch $@
 
-# The self-test image (tests/integration/fault-bench.sh): $(O)'s .config plus
+# The self-test image (tests/integration/fault/fault-bench.sh): $(O)'s .config plus
 # CONFIG_IB_BENCH_SELFTEST=y (bench/selftest.c: benchmarks that crash, hang or exhaust memory
 # on purpose), built in $(O)/selftest. No profile of configs/ enables that symbol.
 CHECK_PREREQS += $(O)/selftest/.stamp

@@ -2,14 +2,20 @@
 # SPDX-License-Identifier: GPL-2.0-or-later
 # Run the test programs and scripts, print a KTAP view and a closing "N passed, N failed".
 # Usage: tests/run-tests.sh unit BIN...   (unit tests only)
-#        tests/run-tests.sh all           (unit tests of $O/tests, then tests/integration/*.sh)
+#        tests/run-tests.sh all           (unit tests of $O/tests, then tests/integration/*/*.sh)
 # Env: O (build dir of the tested tree), KERNELS, srctree. A script exiting 77 is a skip.
 set -u
 : "${O:?}" "${srctree:?}"
 export O srctree KERNELS="${KERNELS:-$O/kernels}"
 mode=$1; shift
 if [ "$mode" = all ]; then
-	set -- $(ls "$O"/tests/test_* 2>/dev/null | sort) $(ls "$srctree"/tests/integration/*.sh | sort)
+	# a script at the top of tests/integration/ would silently never run: refuse it
+	for t in "$srctree"/tests/integration/*.sh; do
+		[ -e "$t" ] || continue
+		echo "run-tests.sh: $t: an integration test goes in a folder of tests/integration/ (docs/testing.md)" >&2
+		exit 2
+	done
+	set -- $(ls "$O"/tests/test_* 2>/dev/null | sort) $(ls "$srctree"/tests/integration/*/*.sh | sort)
 fi
 logdir="$O/test-logs"
 mkdir -p "$logdir"

@@ -16,7 +16,7 @@
 
 /*
  * The built-in defaults, used when config.h lacks a symbol, are the Kconfig defaults: the
- * table below carries them too, and tests/unit/test_knob_kconfig.c holds both against
+ * table below carries them too, and tests/unit/bench/test_knob_kconfig.c holds both against
  * bench/Kconfig. (A bool set to n is absent from config.h: pin then means 0, not its "y".)
  */
 #define DEF_REPS 11

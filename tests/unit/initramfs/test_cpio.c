@@ -5,7 +5,7 @@
  * newc layout, sort order and inode numbers, the trailer, and errors that
  * name the manifest line.
  *
- * Build: gcc -std=c11 -Iinitramfs tests/unit/test_cpio.c initramfs/cpio.c -lcmocka
+ * Build: gcc -std=c11 -Iinitramfs tests/unit/initramfs/test_cpio.c initramfs/cpio.c -lcmocka
  */
 #define _GNU_SOURCE
 #include <stdarg.h>

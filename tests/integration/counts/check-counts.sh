@@ -22,7 +22,7 @@
 # A metric written METRIC*K makes the syscall K times per operation (a round trip between two
 # processes: K = 2), so it counts K x iters in E and in the sizing bound. BENCHES, CHECKS and
 # SELECT_CHECK (empty: no select check) may be set in the environment to check other
-# benchmarks with the same rule (tests/integration/check-ipc.sh does).
+# benchmarks with the same rule (tests/integration/counts/check-ipc.sh does).
 #
 # usage: check-counts.sh [SUITE]   (default: out/bench/ibsuite; needs strace)
 # exit 0 if every check passes, 1 if one fails, 77 (automake's "skipped") without strace.
