@@ -7,7 +7,7 @@
  * lmbench's procedure (program 404040, version 1, procedure 1, AUTH_NONE) with a 4-byte XDR
  * unsigned int argument, and its reply: the client encodes the call, sends it, waits for
  * the reply, decodes it and checks it. musl has no Sun RPC, so the messages come from
- * bench/lib/oncrpc.c; there is no portmapper: the port is handed over by fork().
+ * bench/ipc/oncrpc.c; there is no portmapper: the port is handed over by fork().
  *
  *  - UDP: a server child owns a socket bound to 127.0.0.1:<ephemeral>; the client's socket
  *    is connect()ed to it. One call = client send + recv, server recvfrom + sendto: one
@@ -60,7 +60,7 @@
 
 #include "bench/lib/bench.h"
 #include "bench/lib/measure.h"
-#include "bench/lib/oncrpc.h"
+#include "bench/ipc/oncrpc.h"
 
 /* lmbench's XACT_PROG, XACT_VERS and RPC_XACT (its bench.h) */
 #define XACT_PROG 404040u

@@ -12,7 +12,7 @@
  *    then constant strides 128 (lmbench 2.0's), 512 and 64 bytes, each address stride bytes
  *    above the previous one, wrapping at the end.
  *  - lat_l1, lat_l2 (ns): the random curve's point in the middle of the first and second
- *    plateau that bench/lib/plateau.h finds, when it is a cache level (ib_plateau_is_cache)
+ *    plateau that bench/mem/plateau.h finds, when it is a cache level (ib_plateau_is_cache)
  *    (source=curve), with params size_kb (the point),
  *    cache_kb (the plateau's edge: the size guess) and stride=0; without such a plateau, the
  *    largest point at or below half the sysfs L1 (L2) size, L2's above the L1 size
@@ -55,7 +55,7 @@
 #include <sys/mman.h>
 
 #include "bench/lib/bench.h"
-#include "bench/lib/plateau.h"
+#include "bench/mem/plateau.h"
 #include "bench/lib/sysinfo.h"
 
 #define LINE 64

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
- * test_oncrpc.c - ONC RPC v2 / XDR / record marking (bench/lib/oncrpc.c).
+ * test_oncrpc.c - ONC RPC v2 / XDR / record marking (bench/ipc/oncrpc.c).
  *
  * The expected bytes are written out by hand from the XDR definitions of RFC 5531 section 9
  * (rpc_msg, call_body, reply_body, opaque_auth) and RFC 4506 section 4 (big-endian 4-byte
@@ -15,7 +15,7 @@
 
 #include <cmocka.h>
 
-#include "bench/lib/oncrpc.h"
+#include "bench/ipc/oncrpc.h"
 
 #define PROG 404040u /* 0x00062a48, lmbench's XACT_PROG */
 

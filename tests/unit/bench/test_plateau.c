@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
- * test_plateau.c - cache plateaus of a latency curve (bench/lib/plateau.c): synthetic curves
+ * test_plateau.c - cache plateaus of a latency curve (bench/mem/plateau.c): synthetic curves
  * built from a random-chase model, and curves recorded by lat_mem on this machine kind.
  */
 #include <math.h>
@@ -12,7 +12,7 @@
 
 #include <cmocka.h>
 
-#include "bench/lib/plateau.h"
+#include "bench/mem/plateau.h"
 
 #define MAXP 64
 

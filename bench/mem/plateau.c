@@ -6,7 +6,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "bench/lib/plateau.h"
+#include "bench/mem/plateau.h"
 #include "bench/lib/stats.h"
 
 struct run {

@@ -8,7 +8,7 @@
  */
 #include <string.h>
 
-#include "bench/lib/oncrpc.h"
+#include "bench/ipc/oncrpc.h"
 
 const char *ib_rpc_strerror(int err)
 {
