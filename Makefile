@@ -33,7 +33,8 @@ PKGS_BUILD := musl-tools busybox-static kconfig-frontends-nox cpio gzip libjanss
 PKGS_RUN := qemu-system-x86 user-mode-linux
 PKGS_KERNEL := linux-source-6.1 flex bison bc libelf-dev libssl-dev kmod xz-utils
 PKGS_PLOT := gnuplot-nox
-PKGS_CHECK := strace debootstrap $(PKGS_PLOT) dosfstools e2fsprogs fdisk mtools grub-common $(PKGS_KERNEL)
+PKGS_DOCS := graphviz
+PKGS_CHECK := strace debootstrap $(PKGS_PLOT) $(PKGS_DOCS) dosfstools e2fsprogs fdisk mtools grub-common $(PKGS_KERNEL)
 
 # ---- configuration ----------------------------------------------------------------------
 # The Benchmarks menu and the registry's list are gathered from the benchmarks' own files
@@ -182,6 +183,7 @@ help:
 	@echo '                     under DESTDIR/PREFIX (PREFIX=/usr/local; DESTDIR= for a staging tree);'
 	@echo '                     an ARCH= build for another machine installs its image in lib/initbench/ARCH/'
 	@echo '  uninstall        - remove what install put there (same PREFIX, DESTDIR and ARCH)'
+	@echo '  docs             - render docs/architecture.svg from docs/architecture.dot (graphviz)'
 	@echo '  man              - the manual page $$(O)/man/initbench.1, from initbench'"'"'s own help (help2man)'
 	@echo ''
 	@echo 'Cleaning:'
@@ -206,6 +208,14 @@ deps-%: arch-setup FORCE
 DEPS_run := PKGS_BUILD PKGS_RUN
 DEPS_compare-run := PKGS_BUILD PKGS_RUN
 DEPS_export = PKGS_BUILD $(if $(filter html,$(FORMAT)),PKGS_PLOT)
+DEPS_docs := PKGS_DOCS
+
+# docs: the one picture of docs/architecture.md, rendered from its text source into the
+# source tree (the .svg is committed so that the doc shows it; tool/docs.sh checks it is current)
+.PHONY: docs
+docs: deps-docs
+	$(call quiet,DOT,docs/architecture.svg)dot -Tsvg $(srctree)/docs/architecture.dot \
+		-o $(srctree)/docs/architecture.svg
 
 # ---- kconfig ----------------------------------------------------------------------------
 $(O)/.config: | deps $(benches_kconfig)
