@@ -306,6 +306,140 @@ static void test_getsummary_20(void **state) { (void)state; roundtrip("lmbench/g
 static void test_getsummary_30_2001(void **state) { (void)state; roundtrip("lmbench/getsummary-3.0-2001.txt", 70); }
 static void test_getsummary_30(void **state) { (void)state; roundtrip("lmbench/getsummary-3.0.txt", 70); }
 
+/* ---- rows the shapes above do not reach (figures of our own) ---- */
+
+static char *write_text(const char *dir, const char *text)
+{
+	char *path;
+	assert_true(asprintf(&path, "%s/in.txt", dir) > 0);
+	FILE *f = fopen(path, "w");
+	assert_non_null(f);
+	fputs(text, f);
+	fclose(f);
+	return path;
+}
+
+static json_t *boot(const char *dir, const char *label)
+{
+	char *p;
+	assert_true(asprintf(&p, "%s/%s/1/results.json", dir, label) > 0);
+	json_t *res = json_load_file(p, 0, NULL);
+	if (!res)
+		fail_msg("no boot %s", p);
+	free(p);
+	return res;
+}
+
+/* a metric's figure in a boot, NAN when it has none */
+static double metric(const json_t *res, const char *name)
+{
+	size_t i;
+	json_t *m;
+	json_array_foreach(json_object_get(res, "measurements"), i, m)
+		if (!strcmp(json_string_value(json_object_get(m, "metric")), name))
+			return json_real_value(json_object_get(m, "median"));
+	return NAN;
+}
+
+static const char *imported(const json_t *res, const char *key)
+{
+	return json_string_value(json_object_get(json_object_get(res, "import"), key));
+}
+
+static const char proc19_head[] =
+	"Processor, Processes - times in microseconds - smaller is better\n"
+	"----------------------------------------------------------------\n"
+	"Host                 OS  Mhz null null      open selct sig  sig  fork exec sh  \n"
+	"                             call  I/O stat clos       inst hndl proc proc proc\n"
+	"--------- ------------- ---- ---- ---- ---- ---- ----- ---- ---- ---- ---- ----\n";
+
+/* collapsed rows, no title: OS of one word (the sysname fills lmbench's 13), of two whose
+ * second looks like a figure, and a longer one typed by hand; a short row */
+static void test_os_words(void **state)
+{
+	char *dir = tmpstore(), *text, *path;
+	(void)state;
+	assert_true(asprintf(&text, "%s%s", proc19_head,
+		"sparky SunOS 5.5 167 4.1 9.5 31\n"
+		"winbox CYGWIN_NT-5.1 2400 0.9 1.2 4 6 0.01K 1.0 3 0.1K 1K 2K\n"
+		"hand Linux 2.6.13-rc4-mm1 797 0.40 0.56 3 4 0.02K 1.0 3 0.1K 1K 2K\n") > 0);
+	path = write_text(dir, text);
+	assert_int_equal(import(path, dir, NULL), 0);
+	json_t *a = boot(dir, "sparky"), *b = boot(dir, "winbox"), *c = boot(dir, "hand");
+	assert_string_equal(imported(a, "os"), "SunOS 5.5");
+	assert_true(metric(a, "mhz") == 167 && metric(a, "stat") == 31 && isnan(metric(a, "open_close")));
+	assert_string_equal(imported(b, "os"), "CYGWIN_NT-5.1");
+	assert_true(metric(b, "mhz") == 2400 && metric(b, "select_file") == 10 && metric(b, "sh_proc") == 2000);
+	assert_string_equal(imported(c, "os"), "Linux 2.6.13-rc4-mm1");
+	assert_true(metric(c, "null_call") == 0.40 && metric(c, "select_file") == 20);
+	/* no title: 1.9's layout is also 2.0's, so 2.0 */
+	json_t *m = json_array_get(json_object_get(a, "measurements"), 0);
+	assert_string_equal(json_string_value(json_object_get(json_object_get(m, "params"), "imported")),
+			    "lmbench-2.0");
+	json_decref(a), json_decref(b), json_decref(c);
+	free(path), free(text), free(dir);
+}
+
+/* an aligned row with a figure wider than its column and a blank after it: the blank stays */
+static void test_wide_figure(void **state)
+{
+	char *dir = tmpstore(), *text, *path;
+	(void)state;
+	assert_true(asprintf(&text, "%s%s", proc19_head,
+		"uml       Linux 6.1.176   -1  73.1  80.   79  148       74.3   79 2.3K   4K  16K\n") > 0);
+	path = write_text(dir, text);
+	assert_int_equal(import(path, dir, NULL), 0);
+	json_t *r = boot(dir, "uml");
+	assert_true(metric(r, "null_call") == 73.1 && metric(r, "null_io") == 80 && metric(r, "stat") == 79);
+	assert_true(isnan(metric(r, "select_file")) && metric(r, "sig_inst") == 74.3);
+	assert_true(metric(r, "sig_hndl") == 79 && metric(r, "sh_proc") == 16000);
+	json_decref(r);
+	free(path), free(text), free(dir);
+}
+
+/* selct: over 100 file descriptors in 1.9 (select_file), over TCP sockets in 2.0 */
+static void test_select_metric(void **state)
+{
+	char *dir = tmpstore(), *dir2 = tmpstore();
+	(void)state;
+	assert_int_equal(import(data("lmbench/getsummary-1.9.txt"), dir, NULL), 0);
+	json_t *r = boot(dir, "tcg");
+	assert_true(metric(r, "select_file") == 10 && isnan(metric(r, "select_tcp")));
+	json_decref(r);
+	assert_int_equal(import(data("lmbench/getsummary-2.0.txt"), dir2, NULL), 0);
+	r = boot(dir2, "native");
+	assert_true(metric(r, "select_tcp") == 4 && isnan(metric(r, "select_file")));
+	json_decref(r);
+	free(dir), free(dir2);
+}
+
+/* words that cannot be a row: one line each, nothing stored */
+static void test_refused_words(void **state)
+{
+	static const char *const bad[][2] = {
+		{ "x Linux 2.4.18 797 0.40 0.56 3 4 1 1.0 3 0.1K 1K 2K 9\n", "'9' lies past the last column" },
+		{ "y Linux 2.4.18 797 0.40 abc\n", "cannot read 'abc' as a figure (null_io)" },
+		{ NULL, "Context switching: 5 columns, not a layout" },
+	};
+	(void)state;
+	for (size_t i = 0; i < sizeof(bad) / sizeof(bad[0]); i++) {
+		char *dir = tmpstore(), *text, *path, err[1024], *p;
+		if (bad[i][0])
+			assert_true(asprintf(&text, "%s%s", proc19_head, bad[i][0]) > 0);
+		else
+			text = strdup("Context switching - times in microseconds --- Host OS 2p/0K "
+				      "--------- ------------- ----- ----- ----- ----- ----- "
+				      "z Linux 2.4.18 1 2 3 4 5\n");
+		path = write_text(dir, text);
+		assert_int_equal(import_err(path, dir, err, sizeof(err)), 1);
+		if (!strstr(err, bad[i][1]))
+			fail_msg("'%s' for '%s'", err, bad[i][1]);
+		assert_int_equal(strchr(err, '\n') - err + 1, (long)strlen(err));
+		assert_true(asprintf(&p, "%s/x", dir) > 0 && access(p, F_OK) == -1);
+		free(p), free(path), free(text), free(dir);
+	}
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -315,6 +449,10 @@ int main(void)
 		cmocka_unit_test(test_getsummary_20),
 		cmocka_unit_test(test_getsummary_30_2001),
 		cmocka_unit_test(test_getsummary_30),
+		cmocka_unit_test(test_os_words),
+		cmocka_unit_test(test_wide_figure),
+		cmocka_unit_test(test_select_metric),
+		cmocka_unit_test(test_refused_words),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
