@@ -134,7 +134,9 @@ static int words_row(struct lmb_doc *d, int ln, const struct lmb_word *w, size_t
 			cells += (size_t)ib_lmb_is_cell(&w[q]);
 		osn = os_words(d, p.host, w, k, end, line && cells > want);
 	}
-	snprintf(p.os, sizeof(p.os), "%.*s", (int)(w[k + osn - 1].p + w[k + osn - 1].n - w[k].p), w[k].p);
+	/* one blank between the words, as lmbench prints OS, whatever the shape kept */
+	snprintf(p.os, sizeof(p.os), "%.*s%s%.*s", (int)w[k].n, w[k].p, osn > 1 ? " " : "",
+		 osn > 1 ? (int)w[k + 1].n : 0, osn > 1 ? w[k + 1].p : "");
 	k += osn;
 	if (col[0] == IB_LMB_DESC) {
 		if (k < end)
