@@ -25,7 +25,8 @@ FUZZ_CFLAGS := -std=c11 -g -O1 -Wall -Wextra -Werror -fno-omit-frame-pointer \
 FUZZ_logparse_SRCS := tests/fuzz/fuzz-logparse.c report/log/logparse.c report/log/logcheck.c \
 	host/lib/hostutil.c report/stats/stats.c \
 	report/store/store.c bench/lib/record.c
-FUZZ_import_SRCS := tests/fuzz/fuzz-import.c report/import/import-lmbench.c
+FUZZ_import_SRCS := tests/fuzz/fuzz-import.c report/import/import-lmbench.c \
+	report/import/lmbench-words.c report/import/lmbench-columns.c
 FUZZ_BINS := $(foreach t,$(FUZZ_TARGETS),$(O)/tests/fuzz/fuzz-$(t))
 PKGS_FUZZ := clang libclang-rt-dev
 PKGS_CHECK += $(PKGS_FUZZ)
