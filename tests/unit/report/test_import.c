@@ -24,7 +24,7 @@
 #include <jansson.h>
 
 #include "tests/unit/testdata.h"
-#include "tests/unit/import-util.h"
+#include "tests/unit/report/import-util.h"
 
 /* ---- tables of a summary text, read independently of the importer ---- */
 

@@ -26,7 +26,7 @@
 #include <jansson.h>
 
 #include "tests/unit/testdata.h"
-#include "tests/unit/import-util.h"
+#include "tests/unit/report/import-util.h"
 
 static const char *const titles[] = { "Basic system parameters", "Processor, Processes",
 	"Context switching", "*Local* Communication latencies", "File & VM system latencies",
