@@ -127,8 +127,7 @@ static char *str_slot(struct ib_knobs *k, unsigned id)
 	return NULL;
 }
 
-/* "" or one of IB_FS_TYPES */
-static int fs_ok(const char *v)
+int ib_fs_value_ok(const char *v)
 {
 	const char *p = IB_FS_TYPES;
 	size_t n = strlen(v);
@@ -160,7 +159,7 @@ static void set_default(struct ib_knobs *k, unsigned id)
 	case IB_K_ROUNDS: k->rounds = CONFIG_IB_ROUNDS; break;
 	case IB_K_FS:
 		/* a Kconfig value the table refuses would measure the wrong file system: none */
-		snprintf(k->fs, sizeof(k->fs), "%s", fs_ok(CONFIG_IB_FS) ? CONFIG_IB_FS : "");
+		snprintf(k->fs, sizeof(k->fs), "%s", ib_fs_value_ok(CONFIG_IB_FS) ? CONFIG_IB_FS : "");
 		break;
 	}
 	k->src[id] = IB_SRC_CONFIG;
@@ -383,7 +382,7 @@ int ib_knob_set(struct ib_knobs *k, const char *name, const char *val, enum ib_k
 		snprintf(str_slot(k, id), IB_KNOB_STR, "%s", val);
 		break;
 	case KT_FS:
-		if (!fs_ok(val))
+		if (!ib_fs_value_ok(val))
 			return refuse(k, name, val, "not one of " IB_FS_TYPES " (or empty: none)");
 		snprintf(k->fs, sizeof(k->fs), "%s", val);
 		break;

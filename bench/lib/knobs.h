@@ -97,6 +97,8 @@ const char *ib_knob_form(unsigned id, char *buf, size_t cap);
 /* the value in force as text, into buf; returns buf */
 const char *ib_knob_value(const struct ib_knobs *k, unsigned id, char *buf, size_t cap);
 const char *ib_knob_src_name(enum ib_knob_src s);
+/* 1 for a value the fs knob takes: "" (none) or one of IB_FS_TYPES (PID 1 checks with it) */
+int ib_fs_value_ok(const char *v);
 /* 1 if name is in the comma list (exact item match) */
 int ib_list_has(const char *list, const char *name);
 void ib_run_order(unsigned *idx, unsigned n, unsigned long seed);

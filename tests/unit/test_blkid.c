@@ -2,8 +2,8 @@
 /*
  * Unit tests of initramfs/blkid.c on images made by the real tools, with the identities
  * given to them explicitly (so the expected values are known without trusting another
- * probe): mkfs.vfat -n/-i (FAT16 and FAT32), mkfs.ext4 -L/-U, sfdisk GPT with uuid= and
- * MBR with label-id. A tool that is missing makes its test a skip.
+ * probe): mkfs.vfat -n/-i (FAT16 and FAT32), mkfs.ext4 -L/-U, mkfs.xfs -L/-m uuid=, sfdisk
+ * GPT with uuid= and MBR with label-id. A tool that is missing makes its test a skip.
  */
 #define _GNU_SOURCE
 #include <stdarg.h>
@@ -191,6 +191,23 @@ static void test_ext4(void **state)
 	assert_string_equal(info.uuid, "0f1e2d3c-4b5a-6978-8796-a5b4c3d2e1f0");
 }
 
+static void test_xfs(void **state)
+{
+	struct ib_blk_info info;
+	char *mk[] = { "mkfs.xfs", "-q", "-f", "-L", "IBXFS", "-m",
+		       "uuid=0f1e2d3c-4b5a-6978-8796-a5b4c3d2e1f0", img, NULL };
+
+	(void)state;
+	if (!have("mkfs.xfs"))
+		skip();
+	blank_image(320);   /* xfs's smallest */
+	assert_int_equal(run(NULL, mk), 0);
+	probe(&info);
+	assert_string_equal(info.type, "xfs");
+	assert_string_equal(info.label, "IBXFS");
+	assert_string_equal(info.uuid, "0f1e2d3c-4b5a-6978-8796-a5b4c3d2e1f0");
+}
+
 static void test_gpt(void **state)
 {
 	struct ib_blk_info info;
@@ -237,6 +254,7 @@ int main(void)
 		cmocka_unit_test(test_zeros_and_dump),
 		cmocka_unit_test(test_vfat),
 		cmocka_unit_test(test_ext4),
+		cmocka_unit_test(test_xfs),
 		cmocka_unit_test(test_gpt),
 		cmocka_unit_test(test_mbr),
 	};
