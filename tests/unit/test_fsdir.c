@@ -34,33 +34,32 @@ static const char mountinfo[] =
 
 static void test_mountinfo(void **state)
 {
+	/* path: the mount that holds it (NULL: none) */
+	static const struct {
+		const char *path, *mnt, *type, *dev, *opts;
+	} want[] = {
+		{ "/mnt/fs", "/mnt/fs", "ext4", "/dev/vda", "rw,relatime" },
+		/* a directory below it; a name that only starts like it is not below it */
+		{ "/mnt/fs/ib-fs.abc", "/mnt/fs", "ext4", "/dev/vda", "rw,relatime" },
+		{ "/mnt/fsx", "/", "rootfs", "rootfs", "rw,size=237380k,nr_inodes=59345" },
+		{ "/tmp", "/tmp", "tmpfs", "tmpfs", "rw,nosuid,nodev,relatime,mode=1777" },
+		/* the later of two mounts on one point wins, optional fields skipped */
+		{ "/mnt/fs2/x", "/mnt/fs2", "xfs", "/dev/sda1",
+		  "rw,noatime,attr2,inode64,logbufs=8,noquota" },
+		/* the kernel's octal escape undone */
+		{ "/mnt/with blank/d", "/mnt/with blank", "vfat", "/dev/sdb",
+		  "ro,relatime,rw,fmask=0022,codepage=437" },
+	};
 	struct ib_mount m;
 
 	(void)state;
-	assert_int_equal(ib_mountinfo_find(mountinfo, "/mnt/fs", &m), 0);
-	assert_string_equal(m.mnt, "/mnt/fs");
-	assert_string_equal(m.type, "ext4");
-	assert_string_equal(m.dev, "/dev/vda");
-	assert_string_equal(m.opts, "rw,relatime");
-	/* a directory below it; a name that only starts like it is not below it */
-	assert_int_equal(ib_mountinfo_find(mountinfo, "/mnt/fs/ib-fs.abc", &m), 0);
-	assert_string_equal(m.mnt, "/mnt/fs");
-	assert_int_equal(ib_mountinfo_find(mountinfo, "/mnt/fsx", &m), 0);
-	assert_string_equal(m.mnt, "/");
-	assert_string_equal(m.type, "rootfs");
-	assert_string_equal(m.opts, "rw,size=237380k,nr_inodes=59345");
-	assert_int_equal(ib_mountinfo_find(mountinfo, "/tmp", &m), 0);
-	assert_string_equal(m.type, "tmpfs");
-	assert_string_equal(m.opts, "rw,nosuid,nodev,relatime,mode=1777");
-	/* the later of two mounts on one point wins, optional fields skipped */
-	assert_int_equal(ib_mountinfo_find(mountinfo, "/mnt/fs2/x", &m), 0);
-	assert_string_equal(m.type, "xfs");
-	assert_string_equal(m.dev, "/dev/sda1");
-	assert_string_equal(m.opts, "rw,noatime,attr2,inode64,logbufs=8,noquota");
-	/* the kernel's octal escape undone */
-	assert_int_equal(ib_mountinfo_find(mountinfo, "/mnt/with blank/d", &m), 0);
-	assert_string_equal(m.mnt, "/mnt/with blank");
-	assert_string_equal(m.opts, "ro,relatime,rw,fmask=0022,codepage=437");
+	for (size_t i = 0; i < sizeof(want) / sizeof(want[0]); i++) {
+		if (ib_mountinfo_find(mountinfo, want[i].path, &m))
+			fail_msg("%s: no mount found", want[i].path);
+		if (strcmp(m.mnt, want[i].mnt) || strcmp(m.type, want[i].type) ||
+		    strcmp(m.dev, want[i].dev) || strcmp(m.opts, want[i].opts))
+			fail_msg("%s: got %s %s %s %s", want[i].path, m.mnt, m.type, m.dev, m.opts);
+	}
 	/* nothing that holds it, and a malformed text */
 	assert_int_equal(ib_mountinfo_find("18 1 254:0 / /mnt/fs rw - ext4 /dev/vda rw\n", "/tmp", &m), -1);
 	assert_string_equal(m.mnt, "");

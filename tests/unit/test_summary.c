@@ -234,12 +234,24 @@ static json_t *metric(json_t *r, const char *id)
 	return NULL;
 }
 
+/* the summary of every boot stored under dir, as `initbench report` prints it */
+static char *summary_of(const char *dir)
+{
+	struct ib_set set;
+	char *out = NULL;
+	size_t len = 0;
+	assert_int_equal(ib_store_load(dir, NULL, 0, &set), 0);
+	FILE *f = open_memstream(&out, &len);
+	ib_summary_print(f, &set);
+	fclose(f);
+	ib_set_free(&set);
+	return out;
+}
+
 /* a boot that ran two benchmarks says which of the tables' benchmarks it did not run */
 static void test_not_run(void **state)
 {
-	char dir[] = "/tmp/ib-notrun-XXXXXX", p[256], *out = NULL;
-	struct ib_set set;
-	size_t len = 0;
+	char dir[] = "/tmp/ib-notrun-XXXXXX", p[256], *out;
 	(void)state;
 	assert_non_null(mkdtemp(dir));
 	snprintf(p, sizeof(p), "%s/x", dir);
@@ -248,11 +260,7 @@ static void test_not_run(void **state)
 	mkdir(p, 0755);
 	snprintf(p, sizeof(p), "%s/x/1/console.log", dir);
 	copy(data("small.log"), p);
-	assert_int_equal(ib_store_load(dir, NULL, 0, &set), 0);
-	FILE *f = open_memstream(&out, &len);
-	ib_summary_print(f, &set);
-	fclose(f);
-	ib_set_free(&set);
+	out = summary_of(dir);
 	const char *note = strstr(out, "\nx/1: not run: mhz, null_io, open_close, select_tcp,");
 	assert_non_null(note);
 	assert_non_null(strstr(note, ", lat_pipe, lat_unix,"));
@@ -304,20 +312,14 @@ static void test_old_fs_metrics(void **state)
 		"outcome bench=fs_0k status=ok reason= wall_ms=300",
 		NULL,
 	};
-	char dir[] = "/tmp/ib-oldfs-XXXXXX", p[256], *out = NULL;
-	struct ib_set set;
-	size_t len = 0;
+	char dir[] = "/tmp/ib-oldfs-XXXXXX", p[256], *out;
 	(void)state;
 	assert_non_null(mkdtemp(dir));
 	snprintf(p, sizeof(p), "mkdir -p '%s/old/1'", dir);
 	assert_int_equal(system(p), 0);
 	snprintf(p, sizeof(p), "%s/old/1/console.log", dir);
 	write_log(p, log);
-	assert_int_equal(ib_store_load(dir, NULL, 0, &set), 0);
-	FILE *f = open_memstream(&out, &len);
-	ib_summary_print(f, &set);
-	fclose(f);
-	ib_set_free(&set);
+	out = summary_of(dir);
 	const char *fsvm = strstr(out, "File & VM system latencies"), *var, *row;
 	char cells[128];
 	assert_non_null(fsvm);
