@@ -246,17 +246,15 @@ static double least_sample_of(const json_t *m)
 /* the least sample of metric over every record of a boot (every round), NAN without one */
 static double least_sample(const json_t *res, const char *metric)
 {
-	double least = NAN;
-	size_t i, q;
-	json_t *m, *s;
+	double least = NAN, v;
+	size_t i;
+	json_t *m;
 
 	json_array_foreach(json_object_get(res, "measurements"), i, m) {
-		const char *name = json_string_value(json_object_get(m, "metric"));
-		if (!name || strcmp(name, metric))
+		if (strcmp(json_string_value(json_object_get(m, "metric")) ?: "", metric))
 			continue;
-		json_array_foreach(json_object_get(m, "samples"), q, s)
-			if (isnan(least) || json_number_value(s) < least)
-				least = json_number_value(s);
+		v = least_sample_of(m);
+		least = isnan(least) || v < least ? v : least;
 	}
 	return least;
 }
