@@ -34,7 +34,12 @@ PKGS_RUN := qemu-system-x86 user-mode-linux
 PKGS_KERNEL := linux-source-6.1 flex bison bc libelf-dev libssl-dev kmod xz-utils
 PKGS_PLOT := gnuplot-nox
 PKGS_DOCS := graphviz
-PKGS_CHECK := strace debootstrap $(PKGS_PLOT) $(PKGS_DOCS) dosfstools e2fsprogs fdisk mtools grub-common $(PKGS_KERNEL)
+# mkfs for `make run FS=TYPE` (initbench run --fs TYPE makes the disk on the host)
+PKGS_FS_ext4 := e2fsprogs
+PKGS_FS_xfs := xfsprogs
+PKGS_FS_vfat := dosfstools
+PKGS_CHECK := strace debootstrap $(PKGS_PLOT) $(PKGS_DOCS) dosfstools e2fsprogs xfsprogs fdisk mtools \
+	grub-common $(PKGS_KERNEL)
 
 # ---- configuration ----------------------------------------------------------------------
 # The Benchmarks menu and the registry's list are gathered from the benchmarks' own files
@@ -112,9 +117,11 @@ LABEL ?= $(if $(filter uml,$(KERNEL)),uml,default)
 ACCEL ?=
 APPEND ?=
 KERNEL_PATH = $(if $(filter default,$(KERNEL)),$(KERNELS)/default/vmlinuz,$(KERNEL))
+FS ?=
 RUN_ARGS = --kernel '$(KERNEL_PATH)' --label '$(LABEL)' --image $(IMAGE) \
 	--results $(O)/results $(if $(RUNS),--runs $(RUNS)) $(if $(ACCEL),--accel $(ACCEL)) \
-	$(if $(APPEND),--append '$(APPEND)') $(if $(DISK),--disk '$(DISK)') $(VFLAG)
+	$(if $(APPEND),--append '$(APPEND)') $(if $(DISK),--disk '$(DISK)') \
+	$(if $(FS),--fs '$(FS)') $(VFLAG)
 
 FORCE:
 
@@ -149,6 +156,8 @@ help:
 	@echo '                     KERNEL=default|uml|PATH (default: Debian cloud kernel, fetched once)'
 	@echo '                     RUNS=n LABEL=name ACCEL=auto|kvm|tcg APPEND="kernel args"'
 	@echo '                     DISK=[ro:][nvme:]FILE attach a disk image (with APPEND="initbench.out=vda")'
+	@echo '                     FS=ext4|xfs|vfat|tmpfs: the file benchmarks on a fresh disk of that file'
+	@echo '                     system (mkfs on the host; ext4 as lmbench), or a tmpfs (docs/disk.md)'
 	@echo '  native           - run the same suite on this host, label "native", RUNS=n'
 	@echo '  compare-run      - boot VARIANTS="base:default new:PATH" interleaved, RUNS blocks, then compare'
 	@echo '                     APPEND="args" for all, APPEND_<name>="args" per variant, SEED=n for a'
@@ -205,7 +214,7 @@ deps:
 deps-%: arch-setup FORCE
 	$(Q)$(DEPS_ENV) $(srctree)/scripts/deps.sh $(foreach v,$(DEPS_$*),$($(v)))
 
-DEPS_run := PKGS_BUILD PKGS_RUN
+DEPS_run = PKGS_BUILD PKGS_RUN $(if $(FS),PKGS_FS_$(FS))
 DEPS_compare-run := PKGS_BUILD PKGS_RUN
 DEPS_export = PKGS_BUILD $(if $(filter html,$(FORMAT)),PKGS_PLOT)
 DEPS_docs := PKGS_DOCS
@@ -325,7 +334,8 @@ $(HELLO): $(O)/guest/bench/hello.o
 	$(Q)$(GUEST_CC) $(GUEST_LDFLAGS) -o $@ $^
 
 INIT_OBJS := $(patsubst %.c,$(O)/guest/%.o,initramfs/init.c initramfs/diskout.c \
-	initramfs/dump.c initramfs/blkid.c initramfs/say.c bench/lib/record.c bench/lib/pid1knobs.c)
+	initramfs/fsmount.c initramfs/dump.c initramfs/blkid.c initramfs/say.c bench/lib/record.c \
+	bench/lib/pid1knobs.c bench/lib/knobs.c)
 $(INIT): $(INIT_OBJS)
 	$(call quiet,LD,$@)mkdir -p $(dir $@)
 	$(Q)$(GUEST_CC) $(GUEST_LDFLAGS) -o $@ $^
@@ -359,7 +369,9 @@ $(O)/initramfs/manifest: initramfs/manifest.in $(config_stamp)
 # from its .deb): CONFIG_IB_MODULES and their dependencies as a second cpio appended to the
 # image (the kernel unpacks concatenated archives). modules/spec holds what the modules cpio
 # was made from and changes only when that does, so the image is rebuilt only then.
-MODULES ?=
+# FS=ext4|xfs|vfat with the default kernel: its virtio_blk (and xfs, vfat) are modules, so
+# the image carries them unless MODULES= says otherwise
+MODULES ?= $(if $(and $(filter ext4 xfs vfat,$(FS)),$(filter default,$(KERNEL))),default)
 MODULES_CPIO := $(O)/modules.cpio.gz
 modules_dir = $(if $(filter default,$(MODULES)),$(KERNELS)/linux-image-$(shell cat \
 	$(KERNELS)/default/version 2>/dev/null)/lib/modules/$(shell cat $(KERNELS)/default/version \

@@ -29,6 +29,7 @@
 #define DEF_SH "/bin/sh"
 #define DEF_TMPDIR "/tmp"
 #define DEF_FSDIR "/tmp"
+#define DEF_FS ""
 #define STR_(x) #x
 #define STR(x) STR_(x)
 
@@ -71,8 +72,11 @@
 #ifndef CONFIG_IB_FSDIR
 #define CONFIG_IB_FSDIR DEF_FSDIR
 #endif
+#ifndef CONFIG_IB_FS
+#define CONFIG_IB_FS DEF_FS
+#endif
 
-enum ktype { KT_UINT, KT_BOOL, KT_LIST, KT_PATH };
+enum ktype { KT_UINT, KT_BOOL, KT_LIST, KT_PATH, KT_FS };
 
 struct kdef {
 	const char *name;
@@ -96,6 +100,7 @@ static const struct kdef kdefs[IB_NKNOBS] = {
 	[IB_K_FSDIR] = { "fsdir", KT_PATH, 0, 0, "IB_FSDIR", DEF_FSDIR },
 	[IB_K_SEED] = { "seed", KT_UINT, 0, 4294967295L, "IB_SEED", STR(DEF_SEED) },
 	[IB_K_ROUNDS] = { "rounds", KT_UINT, 1, 20, "IB_ROUNDS", STR(DEF_ROUNDS) },
+	[IB_K_FS] = { "fs", KT_FS, 0, 0, "IB_FS", DEF_FS },
 };
 
 /* initbench.* words that are not the suite's: PID 1's knobs, and the CRC of the kernel's
@@ -117,8 +122,23 @@ static char *str_slot(struct ib_knobs *k, unsigned id)
 	case IB_K_SH: return k->sh;
 	case IB_K_TMPDIR: return k->tmpdir;
 	case IB_K_FSDIR: return k->fsdir;
+	case IB_K_FS: return k->fs;
 	}
 	return NULL;
+}
+
+int ib_fs_value_ok(const char *v)
+{
+	const char *p = IB_FS_TYPES;
+	size_t n = strlen(v);
+
+	if (!n)
+		return 1;
+	for (; *p; p += strcspn(p, "|"), p += *p == '|') {
+		if (strcspn(p, "|") == n && !strncmp(p, v, n))
+			return 1;
+	}
+	return 0;
 }
 
 static void set_default(struct ib_knobs *k, unsigned id)
@@ -137,6 +157,10 @@ static void set_default(struct ib_knobs *k, unsigned id)
 	case IB_K_FSDIR: snprintf(k->fsdir, sizeof(k->fsdir), "%s", CONFIG_IB_FSDIR); break;
 	case IB_K_SEED: k->seed = (unsigned long)CONFIG_IB_SEED; break;
 	case IB_K_ROUNDS: k->rounds = CONFIG_IB_ROUNDS; break;
+	case IB_K_FS:
+		/* a Kconfig value the table refuses would measure the wrong file system: none */
+		snprintf(k->fs, sizeof(k->fs), "%s", ib_fs_value_ok(CONFIG_IB_FS) ? CONFIG_IB_FS : "");
+		break;
 	}
 	k->src[id] = IB_SRC_CONFIG;
 }
@@ -150,6 +174,7 @@ void ib_knobs_init(struct ib_knobs *k)
 	k->opts.sh = k->sh;
 	k->opts.tmpdir = k->tmpdir;
 	k->opts.fsdir = k->fsdir;
+	k->opts.fs = k->fs;
 }
 
 const char *ib_knob_name(unsigned id)
@@ -183,6 +208,7 @@ const char *ib_knob_form(unsigned id, char *buf, size_t cap)
 	case KT_BOOL: snprintf(buf, cap, "0|1"); break;
 	case KT_LIST: snprintf(buf, cap, "LIST"); break;
 	case KT_PATH: snprintf(buf, cap, "PATH"); break;
+	case KT_FS: snprintf(buf, cap, IB_FS_TYPES); break;
 	}
 	return buf;
 }
@@ -354,6 +380,11 @@ int ib_knob_set(struct ib_knobs *k, const char *name, const char *val, enum ib_k
 		if (strlen(val) >= IB_KNOB_STR)
 			return refuse(k, name, val, "too long");
 		snprintf(str_slot(k, id), IB_KNOB_STR, "%s", val);
+		break;
+	case KT_FS:
+		if (!ib_fs_value_ok(val))
+			return refuse(k, name, val, "not one of " IB_FS_TYPES " (or empty: none)");
+		snprintf(k->fs, sizeof(k->fs), "%s", val);
 		break;
 	}
 	k->src[id] = src;

@@ -27,6 +27,11 @@
  * not longer than C counts as 1 ns); m->overhead is ignored, the record's overhead is 0 and
  * it carries a `bytes` field. Sizing is the same (a sample lasts >= target): a bandwidth
  * benchmark picks bytes per op, the harness picks n.
+ * ib_measure_count(): no sizing and no budget: one warm-up interval and opts->reps intervals of
+ * exactly the n given (n > 0, else -EINVAL), C = 0 as for ib_measure_timed(). For an
+ * operation whose count belongs to its definition (lmbench 2.0's 1000-file rounds). Each
+ * sample interval must still reach the precision part of the target (1000 x resolution, 100
+ * x clock cost), else -ERANGE with the reason set and nothing emitted.
  * ib_emit_result() emits a measurement computed elsewhere: raw_ns empty (the struct
  * ib_result has no room for raw intervals), overhead = m->overhead (0 for MB/s, with bytes).
  *

@@ -18,6 +18,7 @@
 
 #include "host/launch/cli-boot.h"
 #include "host/lib/hostutil.h"
+#include "host/boot/fsimage.h"
 #include "host/boot/kernel.h"
 #include "host/launch/progress.h"
 #include "host/boot/qemu.h"
@@ -136,7 +137,7 @@ void ib_boot_argv(const struct ib_run_ctx *rc, int use_kvm, const char *uml_tmp,
 			.kernel = o->kernel, .image = o->image, .mem_mb = o->mem_mb,
 			.knobs = rc->knobs, .append = o->append, .accel = o->accel,
 			.probe_s = o->probe_s, .disk = o->disk, .disk_if = o->disk_if,
-			.disk_ro = o->disk_ro,
+			.disk_ro = o->disk_ro, .fs_disk = rc->fs_img[0] ? rc->fs_img : NULL,
 		};
 
 		ib_qemu_argv(&qc, use_kvm, argv);
@@ -145,6 +146,7 @@ void ib_boot_argv(const struct ib_run_ctx *rc, int use_kvm, const char *uml_tmp,
 			.kernel = o->kernel, .image = o->image, .mem_mb = o->mem_mb,
 			.knobs = rc->knobs, .append = o->append, .tmpdir = uml_tmp,
 			.disk = o->disk, .disk_ro = o->disk_ro,
+			.fs_disk = rc->fs_img[0] ? rc->fs_img : NULL,
 		};
 
 		ib_uml_argv(&uc, argv, env);
@@ -189,6 +191,9 @@ static int dry_boot(struct ib_run_ctx *rc)
 	rc->knobs[0] = '\0';
 	ib_runopts_knob_words(rc->o, rc->knobs, sizeof(rc->knobs));
 	ib_launch_kernel_config(rc, NULL);
+	rc->fs_img[0] = '\0';
+	if (rc->kind && ib_fsimage_needs_disk(ib_runopts_knob_value(rc->o, "fs")))
+		snprintf(rc->fs_img, sizeof(rc->fs_img), "%s/N/fs.img", rc->label_dir);
 	ib_boot_argv(rc, rc->kind && dry_kvm(rc), NULL, &argv, &env);
 	q = ib_argv_quote(argv.v);
 	printf("%s\n", q);
@@ -253,6 +258,23 @@ static int boot_one(struct ib_run_ctx *rc, unsigned i, unsigned *stored)
 	rc->knobs[0] = '\0';
 	ib_runopts_knob_words(o, rc->knobs, sizeof(rc->knobs));
 	ib_launch_kernel_config(rc, dir);
+	rc->fs_img[0] = '\0';
+	if (rc->kind && ib_fsimage_needs_disk(ib_runopts_knob_value(o, "fs"))) {
+		char err[1024];
+
+		/* a fresh file system per boot: every boot starts from the same empty disk */
+		snprintf(rc->fs_img, sizeof(rc->fs_img), "%s/fs.img", dir);
+		if (ib_fsimage_make(ib_runopts_knob_value(o, "fs"), rc->fs_img, err, sizeof(err))) {
+			char *kc = ib_strf("%s/kernel.config", dir);
+
+			fprintf(stderr, "initbench: %s\n", err);
+			rc->fs_img[0] = '\0';
+			unlink(kc);     /* no boot happened: no boot directory either */
+			rmdir(dir);
+			free(kc), free(dir), free(log), free(json), free(cmdtxt), free(probe_log);
+			return IB_EXIT_HOSTIO;
+		}
+	}
 	progress_start(rc, i, &prog);
 	if (!prog.tty) {
 		say_boot(rc, i);
@@ -275,6 +297,7 @@ static int boot_one(struct ib_run_ctx *rc, unsigned i, unsigned *stored)
 			.knobs = rc->knobs, .append = o->append, .accel = o->accel,
 			.probe_s = o->probe_s, .log = log, .probe_log = probe_log,
 			.disk = o->disk, .disk_if = o->disk_if, .disk_ro = o->disk_ro,
+			.fs_disk = rc->fs_img[0] ? rc->fs_img : NULL,
 		};
 
 		crc = ib_qemu_boot(&qc, &co, &rc->accel, &r, &argv);
@@ -292,6 +315,10 @@ static int boot_one(struct ib_run_ctx *rc, unsigned i, unsigned *stored)
 	if (write_text(cmdtxt, q) < 0)
 		crc = -1;
 	free(q);
+	/* the scratch disk is the guest's business only: gone with the boot (launch.fs says
+	 * how it was made) */
+	if (rc->fs_img[0])
+		unlink(rc->fs_img);
 
 	prc = -1;
 	if (access(log, F_OK) == 0) {

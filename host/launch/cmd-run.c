@@ -11,6 +11,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "host/boot/fsimage.h"
 #include "host/boot/kernel.h"
 #include "host/launch/campaign.h"
 #include "host/launch/cli-boot.h"
@@ -35,6 +36,9 @@ static void run_usage(FILE *f)
 	      "  --dry-run: print each boot's launcher command line (shell-quoted, one per boot, in\n"
 	      "    campaign order) and exit 0; nothing is booted or stored.\n"
 	      "  options are spelled with hyphens; the underscore spelling (--probe_s) works too.\n"
+	      "  --fs ext4|xfs|vfat: the file benchmarks on a fresh disk of that file system, made\n"
+	      "    per boot with mkfs on the host, attached, mounted by PID 1 on /mnt/fs (ext4 for\n"
+	      "    lmbench's tables); --fs tmpfs: on a fresh tmpfs; without: the image's /tmp.\n"
 	      "  guest knobs (initbench.KNOB=VALUE on the kernel command line; a PATH is in the\n"
 	      "  guest, so it starts with /):\n", f);
 	ib_runopts_print_knobs(f, 0);
@@ -52,6 +56,7 @@ static void native_usage(FILE *f)
 	      "  (label native); --hello defaults to its bench/ib-hello.\n"
 	      "  --dry-run: print each run's suite command line (shell-quoted) and exit 0.\n"
 	      "  options are spelled with hyphens; the underscore spelling (--budget_ms) works too.\n"
+	      "  --fs TYPE: the file benchmarks skip unless --fsdir holds a TYPE file system.\n"
 	      "  suite knobs (--KNOB=VALUE for the suite; a relative PATH is taken from here):\n", f);
 	ib_runopts_print_knobs(f, 1);
 	fputs(IB_RESULTS_HELP, f);
@@ -135,6 +140,19 @@ static int cmd_campaign(struct ib_run_opts *o)
 	return rc;
 }
 
+/* --fs with a disk: its mkfs must be here before the first boot (fsimage.h) */
+static int fs_tool_ok(const struct ib_run_opts *o)
+{
+	const char *type = ib_runopts_knob_value(o, "fs"), *pkg = "";
+	char tool[PATH_MAX];
+
+	if (!ib_fsimage_needs_disk(type) || ib_fsimage_tool(type, tool, sizeof(tool), &pkg) == 0)
+		return 1;
+	fprintf(stderr, "initbench run: --fs %s makes its disk with mkfs.%s, which is missing: "
+		"apt-get install %s\n", type, type, pkg);
+	return 0;
+}
+
 int ib_cmd_run(int argc, char **argv)
 {
 	struct ib_run_opts o;
@@ -145,6 +163,8 @@ int ib_cmd_run(int argc, char **argv)
 	rc = parse_or_usage(&o, "run", argc, argv);
 	if (rc >= 0)
 		return rc;
+	if (!fs_tool_ok(&o))
+		return IB_EXIT_USAGE;
 	if (o.nvariants)
 		return image_ok(&o) ? cmd_campaign(&o) : IB_EXIT_USAGE;
 	/* the kernel first: it is what the user named, the image usually a default */

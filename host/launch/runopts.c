@@ -424,6 +424,14 @@ int ib_runopts_has_knob(const struct ib_run_opts *o, const char *name)
 	return 0;
 }
 
+const char *ib_runopts_knob_value(const struct ib_run_opts *o, const char *name)
+{
+	for (unsigned k = 0; k < o->nknobs; k++)
+		if (!strcmp(o->knob[k].name, name))
+			return o->knob[k].value;
+	return NULL;
+}
+
 void ib_runopts_set_knob(struct ib_run_opts *o, const char *name, const char *value)
 {
 	unsigned k;

@@ -96,6 +96,8 @@ int ib_runopts_knob_is_pid1(const char *name);
 void ib_runopts_print_knobs(FILE *f, int native);
 /* whether a knob was given; a knob set by the host itself (native's default hello), unchecked */
 int ib_runopts_has_knob(const struct ib_run_opts *o, const char *name);
+/* the value given for a knob, or NULL */
+const char *ib_runopts_knob_value(const struct ib_run_opts *o, const char *name);
 void ib_runopts_set_knob(struct ib_run_opts *o, const char *name, const char *value);
 /* [A-Za-z0-9._-]+, no leading dot, at most 64 bytes */
 int ib_label_ok(const char *label);

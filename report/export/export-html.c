@@ -14,6 +14,7 @@
 
 #include "report/export/export.h"
 #include "report/export/export-int.h"
+#include "report/summary/summary.h"
 #include "host/lib/hostutil.h"
 
 #define H ib_html_text
@@ -102,10 +103,12 @@ static void boots_table(FILE *f, const struct ib_set *set, const char **labels, 
 	fputs("<h2>Boots</h2>\n<table><tr><th>label</th><th>boot</th>", f);
 	for (size_t k = 0; k < sizeof(envk) / sizeof(envk[0]); k++)
 		fprintf(f, "<th>%s</th>", envk[k]);
-	fputs("<th>accel</th><th>host_cpu</th><th>records</th><th>verdict</th></tr>\n", f);
+	fputs("<th>fsdir</th><th>accel</th><th>host_cpu</th><th>records</th><th>verdict</th>"
+	      "</tr>\n", f);
 	for (size_t b = 0; b < set->n; b++) {
 		const json_t *res = set->boots[b].res, *env = json_object_get(res, "env");
 		const json_t *launch = json_object_get(res, "launch");
+		char fsdir[768];
 		size_t l = 0;
 		while (l + 1 < nl && strcmp(labels[l], set->boots[b].label))
 			l++;
@@ -118,7 +121,11 @@ static void boots_table(FILE *f, const struct ib_set *set, const char **labels, 
 			H(f, str(env, envk[k]));
 			fputs("</td>", f);
 		}
-		fputs("<td>", f);
+		/* what the file benchmarks ran on, as the report's fsdir line says it */
+		ib_summary_fsdir(res, fsdir, sizeof(fsdir));
+		fputs("<td class=\"long\">", f);
+		H(f, fsdir);
+		fputs("</td><td>", f);
 		cell(f, json_object_get(launch, "accel"));
 		fputs("</td><td>", f);
 		cell(f, json_object_get(launch, "host_cpu"));

@@ -56,11 +56,14 @@ static const char *const ipc[] = { "ctx_2p_0k", "lat_pipe", "lat_unix", "lat_udp
 	"lat_rpc_udp", "lat_tcp", "lat_rpc_tcp", "lat_tcp_conn", NULL };
 
 /* ---- File & VM system latencies (1.1 on) ---- */
-static const char *const fs20[] = { "fs_create_0k", "fs_delete_0k", "fs_create_10k",
-	"fs_delete_10k", "mmap_lat", "prot_fault", "page_fault", NULL };
+/* the File Create/Delete columns are the best-round metrics the 2.0 columns read */
+static const char *const fs20[] = { "fs_flat_create_0k_best", "fs_flat_delete_0k_best",
+	"fs_flat_create_10k_best", "fs_flat_delete_10k_best", "mmap_lat", "prot_fault",
+	"page_fault", NULL };
 /* 3.0's "100fd selct" is lmbench's select on 100 file descriptors: our select_file */
-static const char *const fs30[] = { "fs_create_0k", "fs_delete_0k", "fs_create_10k",
-	"fs_delete_10k", "mmap_lat", "prot_fault", "page_fault", "select_file", NULL };
+static const char *const fs30[] = { "fs_flat_create_0k_best", "fs_flat_delete_0k_best",
+	"fs_flat_create_10k_best", "fs_flat_delete_10k_best", "mmap_lat", "prot_fault",
+	"page_fault", "select_file", NULL };
 
 /* ---- *Local* Communication bandwidths ---- */
 static const char *const bw10[] = { "bw_pipe", "bw_tcp", "bw_file_reread", "bw_mmap_reread",

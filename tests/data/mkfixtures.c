@@ -74,6 +74,7 @@ static void emit(struct out *o, struct ib_rec *r)
 
 struct env {
 	const char *uname_r, *hypervisor, *cpu_model;
+	const char *fs, *fsdir, *fs_type, *fs_dev, *fs_opts;   /* knob.fs, knob.fsdir, fsdir.* */
 };
 
 static void begin(struct out *o, const struct env *e)
@@ -101,7 +102,17 @@ static void begin(struct out *o, const struct env *e)
 	ib_rec_str(&r, "vuln.meltdown", "Not affected");
 	ib_rec_str(&r, "knob.reps", "5");
 	ib_rec_str(&r, "knob_src.reps", "cmdline");
+	if (e->fs_type) {
+		ib_rec_str(&r, "knob.fsdir", e->fsdir);
+		ib_rec_str(&r, "knob.fs", e->fs);
+	}
 	ib_rec_str(&r, "refused", "");
+	if (e->fs_type) {   /* small.log's suite did not write them yet */
+		ib_rec_str(&r, "fsdir.type", e->fs_type);
+		ib_rec_str(&r, "fsdir.mnt", e->fsdir);
+		ib_rec_str(&r, "fsdir.dev", e->fs_dev);
+		ib_rec_str(&r, "fsdir.opts", e->fs_opts);
+	}
 	ib_rec_str(&r, "init.lo", "up");
 	emit(o, &r);
 }
@@ -147,10 +158,30 @@ static const struct row rows[] = {
 	{ "lat_tcp", "lat_tcp", "us", 226.9, 230.4, 195.96, NULL, NULL },
 	{ "lat_rpc_tcp", "lat_rpc_tcp", "us", 301.4, 298.8, 388.2, NULL, NULL },
 	{ "lat_tcp_conn", "lat_tcp_conn", "us", 1002.25, 987.6, 445.06, NULL, NULL },
-	{ "fs_0k", "fs_create_0k", "us", 37.3, 36.9, 169.8, "size_kb=0", NULL },
-	{ "fs_0k", "fs_delete_0k", "us", 14.36, 14.1, 90.6, "size_kb=0", NULL },
-	{ "fs_10k", "fs_create_10k", "us", 89.39, 90.2, 239.5, "size_kb=10", NULL },
-	{ "fs_10k", "fs_delete_10k", "us", 25.72, 26.01, 92.1, "size_kb=10", NULL },
+	{ "fs_0k", "fs_flat_create_0k", "us", 39.1, 38.6, 175.2,
+	  "size_kb=0 files_per_dir=1000 fs=tmpfs", "size_kb=0 files_per_dir=1000 fs=ext4" },
+	{ "fs_0k", "fs_flat_delete_0k", "us", 15.02, 14.8, 93.4,
+	  "size_kb=0 files_per_dir=1000 fs=tmpfs", "size_kb=0 files_per_dir=1000 fs=ext4" },
+	{ "fs_0k", "fs_flat_create_0k_best", "us", 37.3, 36.9, 169.8,
+	  "size_kb=0 files_per_dir=1000 fs=tmpfs", "size_kb=0 files_per_dir=1000 fs=ext4" },
+	{ "fs_0k", "fs_flat_delete_0k_best", "us", 14.36, 14.1, 90.6,
+	  "size_kb=0 files_per_dir=1000 fs=tmpfs", "size_kb=0 files_per_dir=1000 fs=ext4" },
+	{ "fs_10k", "fs_flat_create_10k", "us", 93.1, 94.0, 247.7,
+	  "size_kb=10 files_per_dir=1000 fs=tmpfs", "size_kb=10 files_per_dir=1000 fs=ext4" },
+	{ "fs_10k", "fs_flat_delete_10k", "us", 26.9, 27.3, 95.3,
+	  "size_kb=10 files_per_dir=1000 fs=tmpfs", "size_kb=10 files_per_dir=1000 fs=ext4" },
+	{ "fs_10k", "fs_flat_create_10k_best", "us", 89.39, 90.2, 239.5,
+	  "size_kb=10 files_per_dir=1000 fs=tmpfs", "size_kb=10 files_per_dir=1000 fs=ext4" },
+	{ "fs_10k", "fs_flat_delete_10k_best", "us", 25.72, 26.01, 92.1,
+	  "size_kb=10 files_per_dir=1000 fs=tmpfs", "size_kb=10 files_per_dir=1000 fs=ext4" },
+	{ "fs_tree_0k", "fs_create_0k", "us", 41.2, 40.8, 180.3,
+	  "size_kb=0 files_per_dir=100 fs=tmpfs", "size_kb=0 files_per_dir=100 fs=ext4" },
+	{ "fs_tree_0k", "fs_delete_0k", "us", 16.6, 16.3, 97.7,
+	  "size_kb=0 files_per_dir=100 fs=tmpfs", "size_kb=0 files_per_dir=100 fs=ext4" },
+	{ "fs_tree_10k", "fs_create_10k", "us", 97.4, 98.1, 256.1,
+	  "size_kb=10 files_per_dir=100 fs=tmpfs", "size_kb=10 files_per_dir=100 fs=ext4" },
+	{ "fs_tree_10k", "fs_delete_10k", "us", 28.3, 28.6, 99.2,
+	  "size_kb=10 files_per_dir=100 fs=tmpfs", "size_kb=10 files_per_dir=100 fs=ext4" },
 	{ "mmap_lat", "mmap_lat", "us", 477, 481.3, 9659, "size_kb=8192", NULL },
 	{ "prot_fault", "prot_fault", "us", 0.31, 0.33, 132.3, NULL, NULL },
 	{ "page_fault", "page_fault", "us", 1.7033, 1.69, 156.01, NULL, NULL },
@@ -359,8 +390,11 @@ int main(int argc, char **argv)
 {
 	const char *base = argc > 1 ? argv[1] : "tests/data";
 	char path[512];
-	const struct env tcg = { "6.1.0-57-cloud-amd64", "TCG", "QEMU Virtual CPU version 2.5+" };
-	const struct env uml = { "6.1.0-uml", "UML", "UML" };
+	/* the image's tmpfs (no disk); UML with initbench run --fs ext4 */
+	const struct env tcg = { "6.1.0-57-cloud-amd64", "TCG", "QEMU Virtual CPU version 2.5+",
+				 "", "/tmp", "tmpfs", "tmpfs", "rw,nosuid,nodev,relatime,mode=1777" };
+	const struct env uml = { "6.1.0-uml", "UML", "UML", "ext4", "/mnt/fs", "ext4", "/dev/ubdb",
+				 "rw,relatime" };
 
 	mkdirs(base, "orig", 1, path, sizeof(path));
 	boot(path, &tcg, 0, NULL, (struct out){ 0 });
@@ -375,13 +409,15 @@ int main(int argc, char **argv)
 	/* small: a short complete log for the byte-by-byte truncation test */
 	snprintf(path, sizeof(path), "%s/small.log", base);
 	struct out o = { .split_seq = 4 };
+	const struct env small = { tcg.uname_r, tcg.hypervisor, tcg.cpu_model, NULL, NULL, NULL,
+				   NULL, NULL };
 	struct ib_rec r;
 	if (!(o.f = fopen(path, "w"))) {
 		perror(path);
 		return 1;
 	}
 	line(&o, "[    0.000000] Linux version 6.1.0-57-cloud-amd64");
-	begin(&o, &tcg);
+	begin(&o, &small);
 	ib_rec_init(&r, "plan");
 	ib_rec_u64(&r, "count", 2);
 	ib_rec_str(&r, "benches", "null_call,stat");

@@ -278,6 +278,10 @@ static void test_html(void **state)
 	assert_non_null(strstr(html, "clock&lt;tsc&gt;"));
 	assert_null(strstr(html, "clock<tsc>"));
 	assert_non_null(strstr(html, "<h2>File &amp; VM system latencies</h2>"));
+	assert_non_null(strstr(html, "<h2>File system variants</h2>"));
+	/* each boot's file system, as the report's fsdir line */
+	assert_non_null(strstr(html, "<td class=\"long\">ext4 (rw,relatime) at /mnt/fs on /dev/ubdb: "
+				     "fs=ext4</td>"));
 	free(html);
 
 	if (!have_gnuplot()) {
