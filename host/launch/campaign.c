@@ -6,6 +6,7 @@
 #define _GNU_SOURCE
 #include "host/launch/campaign.h"
 #include "host/boot/kernel.h"
+#include "host/lib/cli-paths.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -35,8 +36,7 @@ int ib_variant_parse(const char *spec, struct ib_variant *v, char *err, size_t e
 		BAD("bad variant '%.40s...': name too long", spec);
 	memcpy(v->name, spec, nl);
 	if (!ib_label_ok(v->name))
-		BAD("bad variant '%s': name '%s': use [A-Za-z0-9._-], no leading dot, at most 64 "
-		    "bytes", spec, v->name);
+		BAD("bad variant '%s': name '%s': %s", spec, v->name, IB_LABEL_RULE);
 	c2 = strchr(c1 + 1, ':');
 	kl = c2 ? (size_t)(c2 - c1 - 1) : strlen(c1 + 1);
 	if (!kl)

@@ -13,9 +13,11 @@
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "report/log/logparse-int.h"
 #include "bench/lib/record.h"
+#include "host/lib/safeio.h"
 
 struct line {
 	char *s;
@@ -178,10 +180,12 @@ static int keychar(int c)
 
 /*
  * Replace every byte of s that is not part of a well-formed UTF-8 sequence by '?' (results.json
- * is JSON, which holds UTF-8 only; an escaped byte such as %91 is legal in a record). Returns
- * the number of bytes replaced, so that the caller can say so.
+ * is JSON, which holds UTF-8 only; an escaped byte such as %91 is legal in a record), and
+ * every control character (C0, DEL, C1: a terminal, a CSV cell or a gnuplot string would act
+ * on it). Returns the number of bytes replaced, so that the caller can say so; *ctl counts the
+ * control characters among them.
  */
-static size_t utf8_fix(char *str)
+static size_t utf8_fix(char *str, size_t *ctl)
 {
 	unsigned char *s = (unsigned char *)str;
 	size_t bad = 0;
@@ -198,6 +202,11 @@ static size_t utf8_fix(char *str)
 			*s++ = '?';
 			bad++;
 			continue;
+		}
+		if (cp < 0x20 || cp == 0x7f || (cp >= 0x80 && cp < 0xa0)) {
+			memset(s, '?', n);
+			bad += n;
+			++*ctl;
 		}
 		s += n;
 	}
@@ -256,8 +265,11 @@ static const char *split(struct st *st, struct rec *r, const char *s, size_t n)
 			return raw ? raw : "bad escape";
 		}
 		val[len] = 0;
-		if (utf8_fix(val))
+		size_t ctl = 0;
+		if (utf8_fix(val, &ctl) > ctl)
 			r->nonutf8 = 1;
+		if (ctl)
+			r->control = 1;
 		f[r->nf].key = key;
 		f[r->nf].val = val;
 		r->nf++;
@@ -359,6 +371,9 @@ static void accept(struct st *st, const char *s, size_t n, long line)
 	}
 	if (r.nonutf8)
 		ibp_problem(st, line, "line %ld: record %lu: a value holds bytes that are not UTF-8 "
+			    "(kept, shown as '?')", line, r.seq);
+	if (r.control)
+		ibp_problem(st, line, "line %ld: record %lu: a value holds control characters "
 			    "(kept, shown as '?')", line, r.seq);
 	r.line = line;
 	r.raw = ibp_dupn(st, s, n);
@@ -522,18 +537,30 @@ int ib_log_parse_buf(const char *buf, size_t len, struct ib_log *log)
 	return run(&in, log);
 }
 
-int ib_log_parse_file(const char *path, struct ib_log *log)
+int ib_log_parse_file(const char *path, struct ib_log *log, char *err, size_t errlen)
 {
 	struct src in = { 0 };
+	int fd, rc, e;
+
 	memset(log, 0, sizeof(*log));
-	if (!(in.f = fopen(path, "rb")))
+	/* a FIFO or a device in place of a log must not hang the reader (safeio.h) */
+	if ((fd = ib_input_open(path, 0, err, errlen)) < 0)
 		return -1;
-	int rc = run(&in, log);
-	int err = ferror(in.f) ? EIO : 0;
+	if (!(in.f = fdopen(fd, "rb"))) {
+		e = errno;
+		snprintf(err, errlen, "%s: %s", path, strerror(e));
+		close(fd);
+		errno = e;
+		return -1;
+	}
+	rc = run(&in, log);
+	e = rc < 0 ? errno : ferror(in.f) ? EIO : 0;
 	fclose(in.f);
-	if (rc >= 0 && err) {
+	if (rc >= 0 && e)
 		ib_log_free(log);
-		errno = err;
+	if (rc < 0 || e) {
+		snprintf(err, errlen, "%s: %s", path, strerror(e));
+		errno = e;
 		return -1;
 	}
 	return rc;
