@@ -8,7 +8,8 @@
  * that is not what it should be): each case named on stderr in one line. `run` and `native`
  * split the data class by what the boot did (3 panic, 4 hang, 5 no records, 6 incomplete)
  * and add 7 and 130; `parse` and `import` of a console capture use 5 and 6 as `run` does.
- * A command that meets several cases exits with the highest code.
+ * A command that meets several cases exits with the highest code, but usage (2) before any
+ * other: the command line named something that is not there, and that is what to fix.
  */
 #ifndef IB_EXITCODE_H
 #define IB_EXITCODE_H

@@ -74,9 +74,19 @@ static void rm_private(int dirfd, const char *name)
 	unlinkat(dirfd, name, AT_REMOVEDIR);
 }
 
+static volatile pid_t child;
+
+void ib_cleanup_child(pid_t pid)
+{
+	child = pid;
+}
+
 static void on_signal(int sig)
 {
 	int e = errno;
+
+	if (child > 0)
+		kill(child, SIGTERM);   /* gnuplot, still drawing into what goes now */
 
 	for (int i = 0; i < SLOTS; i++)
 		if (slot[i].used) {

@@ -38,7 +38,8 @@
  *
  * Signals. ib_cleanup_on_signals() installs SIGINT, SIGTERM and SIGHUP handlers that remove
  * every temporary file and private directory still registered, then let the signal end the
- * process as it would have (exit status 128 + N in a shell). The commands that write outputs
+ * process as it would have (exit status 128 + N in a shell); a child registered with
+ * ib_cleanup_child() gets SIGTERM first. The commands that write outputs
  * call it once at start; `run` and `native` keep their own handlers.
  */
 #ifndef IB_SAFEIO_H
@@ -46,6 +47,7 @@
 
 #include <stddef.h>
 #include <stdio.h>
+#include <sys/types.h>
 
 #define IB_IN_BLOCKDEV 1
 
@@ -84,5 +86,7 @@ int ib_tmpdir_make(int dirfd, const char *shown, char *name, size_t cap, char *e
 void ib_tmpdir_remove(int dirfd, const char *name);
 
 void ib_cleanup_on_signals(void);
+/* a child process writing into a private directory: sent SIGTERM by that handler (0: none) */
+void ib_cleanup_child(pid_t pid);
 
 #endif

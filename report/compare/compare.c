@@ -489,8 +489,8 @@ static int compare_main(int argc, char **argv, char **owned)
 		if (v[l].n < minb)
 			minb = v[l].n;
 		if (!v[l].n) {
-			fprintf(stderr, "initbench compare: %s: no complete boot to compare (%zu left "
-				"out, each named above)\n", v[l].label, v[l].excluded);
+			fprintf(stderr, "initbench compare: %s: no complete boot to compare (every "
+				"boot left out is named above)\n", v[l].label);
 			rc = IB_EXIT_BADDATA;
 		}
 	}

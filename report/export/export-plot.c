@@ -495,8 +495,12 @@ int ib_plot_run(int dfd, int privfd, const char *priv, const char *gnuplot)
 		execv(prog, argv);
 		_exit(127);
 	}
+	ib_cleanup_child(pid);
 	while (waitpid(pid, &st, 0) < 0)
-		if (errno != EINTR)
+		if (errno != EINTR) {
+			ib_cleanup_child(0);
 			return 126;
+		}
+	ib_cleanup_child(0);
 	return WIFEXITED(st) ? WEXITSTATUS(st) : 128 + WTERMSIG(st);
 }

@@ -441,8 +441,12 @@ int ib_cmd_export(int argc, char **argv)
 		json_error_t je;
 		int fd = ib_input_open(cmp, 0, err, sizeof(err));
 
-		compare = fd < 0 ? NULL : json_loadfd(fd, 0, &je);
-		if (fd >= 0)
+		FILE *cf = fd < 0 ? NULL : fdopen(fd, "rb");
+
+		compare = cf ? json_loadf(cf, 0, &je) : NULL;
+		if (cf)
+			fclose(cf);
+		else if (fd >= 0)
 			close(fd);
 		if (!compare || !json_is_array(json_object_get(compare, "rows"))) {
 			if (fd >= 0)

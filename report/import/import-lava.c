@@ -330,8 +330,8 @@ int ib_import_lava(const char *log, const char *results, const char *label, size
 		goto out;
 	}
 	rc = IB_EXIT_HOSTIO;
-	abs = realpath(log, NULL);
-	launch = json_pack("{s:s,s:s,s:O}", "launcher", "lava", "source", abs ? abs : log,
+	abs = ib_source(log);
+	launch = json_pack("{s:s,s:s,s:O}", "launcher", "lava", "source", abs,
 			   "lava", facts);
 	free(abs);
 	if (!launch || !(dir = ib_store_new_boot(results, label, &num, "import")))

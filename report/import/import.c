@@ -116,6 +116,15 @@ static void free_text(struct ib_text *t)
 
 /* ---- the store ---- */
 
+char *ib_source(const char *file)
+{
+	char *abs = realpath(file, NULL), *src = ib_xstrdup(abs ? abs : file);
+
+	free(abs);
+	ib_text_clean(src, NULL);   /* a file name is any bytes; JSON holds UTF-8 */
+	return src;
+}
+
 
 static const char *bench_of(const char *m)
 {
@@ -137,11 +146,20 @@ static const char *unit_of(const char *m)
 	return "us";
 }
 
-static json_t *row_json(const struct ib_lmb_row *r, const char *ver, const char *src)
+static json_t *row_json(const struct ib_lmb_row *raw, const char *ver, const char *src)
 {
 	char imported[16], summary[512];
 	size_t o;
 	json_t *env = json_object(), *ms = json_array(), *os = json_array(), *lines = json_array();
+	/* a summary's free text (Host, OS, Description, Guesses) as printable UTF-8: JSON holds
+	 * nothing else, and the store's checks refuse control characters (host/lib/hostutil.h) */
+	struct ib_lmb_row *r = ib_xmalloc(sizeof(*r));
+
+	*r = *raw;
+	ib_text_clean(r->host, NULL);
+	ib_text_clean(r->os, NULL);
+	ib_text_clean(r->desc, NULL);
+	ib_text_clean(r->guesses, NULL);
 	const char *sp = strchr(r->os, ' ');
 
 	snprintf(imported, sizeof(imported), "lmbench-%s", ver);
@@ -170,7 +188,8 @@ static json_t *row_json(const struct ib_lmb_row *r, const char *ver, const char 
 			o += (size_t)snprintf(summary + o, sizeof(summary) - o, "%s %d",
 					      i ? "," : r->nl > 1 ? "s" : "", r->lines[i]);
 	}
-	return json_pack("{s:i,s:{s:s,s:s,s:n,s:i,s:i,s:[],s:i,s:[],s:i,s:i,s:s,s:[],s:[]},"
+	ib_text_clean(summary, NULL);   /* cut at 511 bytes: maybe inside a UTF-8 sequence */
+	json_t *root = json_pack("{s:i,s:{s:s,s:s,s:n,s:i,s:i,s:[],s:i,s:[],s:i,s:i,s:s,s:[],s:[]},"
 			 "s:o,s:{s:n,s:[]},s:o,s:o,s:{s:s,s:s},s:{s:s,s:s,s:s,s:s,s:s,s:i,s:o,s:s}}",
 		"format", 1,
 		"integrity", "status", "imported", "summary", summary, "expected", "found", 0,
@@ -180,6 +199,8 @@ static json_t *row_json(const struct ib_lmb_row *r, const char *ver, const char 
 		"launch", "launcher", "import", "source", src,
 		"import", "source", src, "format", imported, "host", r->host, "os", r->os,
 		"description", r->desc, "row", r->occ + 1, "lines", lines, "guesses", r->guesses);
+	free(r);
+	return root;
 }
 
 /* the next boot number of each label an import writes, so that each is looked up once */
@@ -305,7 +326,7 @@ static int import_dump(const char *file, char *data, size_t len, const struct ib
 		       int data_ok, const char *results, const char *label)
 {
 	struct ib_text t = { 0 };
-	char *abs = realpath(file, NULL);
+	char *abs = ib_source(file);
 	json_t *dump;
 	int rc;
 
@@ -324,7 +345,7 @@ static int import_dump(const char *file, char *data, size_t len, const struct ib
 		fprintf(stderr, "initbench import: %s: the dump holds no '# IB ' record\n", file);
 		rc = IB_EXIT_NORECORDS;
 	} else {
-		rc = store_console(&t, file, abs ? abs : file, results, label, dump);
+		rc = store_console(&t, file, abs, results, label, dump);
 		/* a damaged dump is never done, whatever its records say */
 		if (!data_ok && rc < IB_EXIT_BADDATA) {
 			fprintf(stderr, "initbench import: %s: the dump's data CRC does not match\n", file);
@@ -484,8 +505,8 @@ static int import_into(const char *results, const char *file, const char *label,
 		fprintf(stderr, "initbench import: %s is a LAVA job log: reading it as --lava\n", file);
 		return ib_import_lava(file, results, label, max);
 	}
-	char *abs = realpath(file, NULL);
-	const char *src = abs ? abs : file;
+	char *abs = ib_source(file);
+	const char *src = abs;
 	int kind = ib_lmb_parse(file, &t, &s);
 	if (kind > 0 && t.n >= LINES_MAX) {
 		fprintf(stderr, "initbench import: %s: more than %d lines: too long for an lmbench "

@@ -47,5 +47,7 @@ struct ib_text {
 int ib_lmb_parse(const char *file, const struct ib_text *t, struct ib_lmb_summary *s);
 
 int ib_import_cell(const char *tok, double *v);
+/* where an import came from, for the store: FILE made absolute, printable UTF-8 (malloc'd) */
+char *ib_source(const char *file);
 
 #endif

@@ -17,6 +17,7 @@
 
 #include "report/log/logparse-int.h"
 #include "bench/lib/record.h"
+#include "host/lib/hostutil.h"
 #include "host/lib/safeio.h"
 
 struct line {
@@ -178,41 +179,6 @@ static int keychar(int c)
 	return (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '_' || c == '.';
 }
 
-/*
- * Replace every byte of s that is not part of a well-formed UTF-8 sequence by '?' (results.json
- * is JSON, which holds UTF-8 only; an escaped byte such as %91 is legal in a record), and
- * every control character (C0, DEL, C1: a terminal, a CSV cell or a gnuplot string would act
- * on it). Returns the number of bytes replaced, so that the caller can say so; *ctl counts the
- * control characters among them.
- */
-static size_t utf8_fix(char *str, size_t *ctl)
-{
-	unsigned char *s = (unsigned char *)str;
-	size_t bad = 0;
-	while (*s) {
-		size_t n = *s < 0x80 ? 1 : (*s & 0xe0) == 0xc0 ? 2 : (*s & 0xf0) == 0xe0 ? 3
-			   : (*s & 0xf8) == 0xf0 ? 4 : 0;
-		unsigned cp = n == 1 ? *s : n ? *s & (0x7f >> n) : 0;
-		size_t k;
-		for (k = 1; k < n && (s[k] & 0xc0) == 0x80; k++)
-			cp = cp << 6 | (s[k] & 0x3f);
-		/* overlong forms, surrogates and code points past U+10FFFF are not UTF-8 either */
-		if (!n || k < n || (n == 2 && cp < 0x80) || (n == 3 && cp < 0x800) ||
-		    (n == 4 && (cp < 0x10000 || cp > 0x10ffff)) || (cp >= 0xd800 && cp <= 0xdfff)) {
-			*s++ = '?';
-			bad++;
-			continue;
-		}
-		if (cp < 0x20 || cp == 0x7f || (cp >= 0x80 && cp < 0xa0)) {
-			memset(s, '?', n);
-			bad += n;
-			++*ctl;
-		}
-		s += n;
-	}
-	return bad;
-}
-
 /* split a CRC-checked line into seq, type, fields; 0 when it is malformed */
 static const char *split(struct st *st, struct rec *r, const char *s, size_t n)
 {
@@ -266,7 +232,7 @@ static const char *split(struct st *st, struct rec *r, const char *s, size_t n)
 		}
 		val[len] = 0;
 		size_t ctl = 0;
-		if (utf8_fix(val, &ctl) > ctl)
+		if (ib_text_clean(val, &ctl) > ctl)
 			r->nonutf8 = 1;
 		if (ctl)
 			r->control = 1;

@@ -25,8 +25,8 @@
  * that holds a boot, ordered by the mtime of the console.log of its first boot (the order
  * they were measured in), then by name. Every label or boot left out is named on stderr,
  * "initbench WHO: ...", with why, and the return value is the exit class of the worst
- * (host/lib/exitcode.h): 0 everything read; IB_EXIT_USAGE a label given that is not a
- * label or not stored; IB_EXIT_HOSTIO a directory or file that cannot be read; IB_EXIT_BADDATA
+ * (host/lib/exitcode.h; a usage problem before any other: the command line is what to fix):
+ * 0 everything read; IB_EXIT_USAGE a label given that is not a label or not stored; IB_EXIT_HOSTIO a directory or file that cannot be read; IB_EXIT_BADDATA
  * a boot refused (not JSON, ib_results_check(), no file at all), a boot-like name that is
  * not a boot number, a directory with boots whose name is not a label. Boots whose records
  * are incomplete are loaded (the report explains them): ib_boot_whole() is 0 for them, and

@@ -23,7 +23,7 @@
 
 struct load {
 	const char *dir, *who;
-	int worst;
+	int worst, usage;
 };
 
 /* one line: "initbench WHO: what (left out)"; the command's exit code takes cls */
@@ -37,7 +37,9 @@ static void skip(struct load *ld, int cls, const char *fmt, ...)
 	vfprintf(stderr, fmt, ap);
 	va_end(ap);
 	fputc('\n', stderr);
-	if (cls > ld->worst)
+	if (cls == IB_EXIT_USAGE)
+		ld->usage = 1;
+	else if (cls > ld->worst)
 		ld->worst = cls;
 }
 
@@ -123,8 +125,16 @@ static json_t *load_json(struct load *ld, const char *js)
 		skip(ld, IB_EXIT_HOSTIO, "%s (boot left out)", err);
 		return NULL;
 	}
-	res = json_loadfd(fd, JSON_REJECT_DUPLICATES, &je);
-	close(fd);
+	/* through stdio: jansson reads a bare fd a byte per read() */
+	FILE *f = fdopen(fd, "rb");
+
+	if (!f) {
+		skip(ld, IB_EXIT_HOSTIO, "%s: %s (boot left out)", js, strerror(errno));
+		close(fd);
+		return NULL;
+	}
+	res = json_loadf(f, JSON_REJECT_DUPLICATES, &je);
+	fclose(f);
 	if (!res) {
 		json_reason(why, sizeof(why), &je);
 		skip(ld, IB_EXIT_BADDATA, "%s: not JSON as initbench writes it (%s): boot left out",
@@ -251,7 +261,7 @@ static size_t all_labels(struct load *ld, struct label **out)
 int ib_store_load(const char *dir, char *const *labels, int nlabels, struct ib_set *set,
 		  const char *who)
 {
-	struct load ld = { dir, who ? who : "", 0 };
+	struct load ld = { dir, who ? who : "", 0, 0 };
 	struct label *ls = NULL;
 	unsigned long *nums;
 	size_t nl = 0, n;
@@ -291,7 +301,8 @@ int ib_store_load(const char *dir, char *const *labels, int nlabels, struct ib_s
 	for (size_t i = 0; i < nl; i++)
 		free(ls[i].name);
 	free(ls);
-	return ld.worst;
+	/* the command line named what is not there: that is what to fix first */
+	return ld.usage ? IB_EXIT_USAGE : ld.worst;
 }
 
 int ib_boot_whole(const struct ib_boot *b)
