@@ -112,8 +112,14 @@ void ib_cleanup_on_signals(void)
 	sigemptyset(&sa.sa_mask);
 	for (size_t i = 0; i < sizeof(sigs) / sizeof(sigs[0]); i++)
 		sigaddset(&sa.sa_mask, sigs[i]);
-	for (size_t i = 0; i < sizeof(sigs) / sizeof(sigs[0]); i++)
+	for (size_t i = 0; i < sizeof(sigs) / sizeof(sigs[0]); i++) {
+		struct sigaction old;
+
+		/* a signal ignored when we started (nohup, a background job) stays ignored */
+		if (!sigaction(sigs[i], NULL, &old) && old.sa_handler == SIG_IGN)
+			continue;
 		sigaction(sigs[i], &sa, NULL);
+	}
 }
 
 /* ---- inputs ---- */

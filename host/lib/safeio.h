@@ -39,7 +39,8 @@
  * Signals. ib_cleanup_on_signals() installs SIGINT, SIGTERM and SIGHUP handlers that remove
  * every temporary file and private directory still registered, then let the signal end the
  * process as it would have (exit status 128 + N in a shell); a child registered with
- * ib_cleanup_child() gets SIGTERM first. The commands that write outputs
+ * ib_cleanup_child() gets SIGTERM first; a signal ignored when the command started (nohup,
+ * SIGINT in a background job) stays ignored. The commands that write outputs
  * call it once at start; `run` and `native` keep their own handlers.
  */
 #ifndef IB_SAFEIO_H

@@ -214,7 +214,8 @@ for i in 1 2 3; do
 	cmp -s "$OUT/two.csv" "$OUT/ref.csv" || die "concurrent exports: the file is not one whole export"
 done
 # a signal removes the temporary file; the old file stays (a store of 8 boots, so that the
-# export is still writing when the signal comes; tried again if it was done first)
+# export is still writing when the signal comes; tried again if it was done first). SIGTERM:
+# a background job of a script starts with SIGINT ignored, and an ignored signal stays so
 mkdir -p "$W/amp8/amp"
 for i in 1 2 3 4 5 6 7 8; do
 	cp -r "$W/amp/amp/1" "$W/amp8/amp/$i"
@@ -225,15 +226,15 @@ for try in 1 2 3 4 5; do
 	"$IB" export --format csv --results "$W/amp8" --out "$OUT/sig.csv" 2> /dev/null & pid=$!
 	i=0
 	while [ $i -lt 600 ] && ! ls -a "$OUT" | grep -q '^\.sig\.csv\.'; do sleep 0.02; i=$((i + 1)); done
-	kill -INT $pid 2> /dev/null
+	kill -TERM $pid 2> /dev/null
 	wait $pid
 	rc=$?
-	ls -a "$OUT" | grep -q '^\.sig\.csv\.' && die "SIGINT left the temporary file"
+	ls -a "$OUT" | grep -q '^\.sig\.csv\.' && die "SIGTERM left the temporary file"
 	[ $rc -eq 6 ] && continue   # done before the signal: again
-	[ $rc -eq 130 ] || die "export killed by SIGINT: exit $rc"
-	[ "$(cat "$OUT/sig.csv")" = "$(printf 'old\r')" ] || die "SIGINT: the old file was changed"
+	[ $rc -eq 143 ] || die "export killed by SIGTERM: exit $rc"
+	[ "$(cat "$OUT/sig.csv")" = "$(printf 'old\r')" ] || die "SIGTERM: the old file was changed"
 	caught=1
 	break
 done
-[ $caught -eq 1 ] || die "the export was done before SIGINT five times"
-say "outputs: a named link followed and said, no write through linked data/ plots/ gnuplot.log, concurrent exports whole, SIGINT leaves no temporary file"
+[ $caught -eq 1 ] || die "the export was done before SIGTERM five times"
+say "outputs: a named link followed and said, no write through linked data/ plots/ gnuplot.log, concurrent exports whole, SIGTERM leaves no temporary file"
