@@ -15,7 +15,8 @@
  * more than 256"): format 1; integrity.status known, its counts integers >= 0; every string
  * within its maximum (report/log/logparse.h: the same as when a log is parsed) and free of
  * control characters; samples numbers, a time never below -overhead, MB/s and MHz never
- * negative, raw_ns never negative, median and min those of the samples; iters >= 0, cpu >= -1.
+ * negative, raw_ns never negative, median and min those of the samples; iters >= 0, cpu >= -1;
+ * arrays and objects nested at most 8 deep.
  *
  * ib_store_load() reads DIR/<label>/<boot>/results.json, boot directories being decimal
  * numbers taken in numeric order; a boot with a console.log but no results.json is parsed

@@ -16,6 +16,8 @@
 #include "report/stats/stats.h"
 #include "report/store/store.h"
 
+#define MAX_DEPTH 8
+
 struct chk {
 	char *why;
 	size_t cap;
@@ -232,6 +234,31 @@ static int outcome_ok(struct chk *c, const json_t *o, size_t idx)
 	return int_ok(c, o, "wall_ms", -1, 1, where) || int_ok(c, o, "round", 1, 1, where);
 }
 
+/* how deep arrays and objects nest (a scalar: 0) */
+static int depth(const json_t *v, int limit)
+{
+	int d = 0;
+	const char *k;
+	json_t *x;
+	size_t i;
+
+	if (limit < 0)
+		return 1;
+	if (json_is_object(v))
+		json_object_foreach((json_t *)v, k, x) {
+			int e = depth(x, limit - 1);
+			d = e > d ? e : d;
+		}
+	else if (json_is_array(v))
+		json_array_foreach(v, i, x) {
+			int e = depth(x, limit - 1);
+			d = e > d ? e : d;
+		}
+	else
+		return 0;
+	return d + 1;
+}
+
 int ib_results_check(const json_t *res, char *why, size_t cap)
 {
 	struct chk c = { why, cap, 0 };
@@ -240,6 +267,10 @@ int ib_results_check(const json_t *res, char *why, size_t cap)
 
 	if (!json_is_object(res))
 		return fail(&c, "not a JSON object");
+	/* initbench nests 5 deep (launch.lava.cases[i][j]); deeper only inflates an export's
+	 * indentation, line by line */
+	if (depth(res, MAX_DEPTH) > MAX_DEPTH)
+		return fail(&c, "nested deeper than %d", MAX_DEPTH);
 	if (!json_is_integer(fmt))
 		return fail(&c, "no \"format\" number");
 	if (json_integer_value(fmt) != 1)

@@ -91,6 +91,14 @@ static void expect(const char *change, const char *want)
 		json_object_set_new(m, "median", json_real(v));
 		json_object_set_new(m, "min", json_real(v));
 		json_object_set_new(m, "overhead", json_real(0.5));
+	} else if (!strcmp(change, "deep")) {
+		json_t *a = json_integer(1);
+		for (int i = 0; i < 20; i++) {
+			json_t *b = json_array();
+			json_array_append_new(b, a);
+			a = b;
+		}
+		json_object_set_new(res, "launch", a);
 	} else if (!strcmp(change, "outcome")) {
 		json_object_set_new(json_array_get(json_object_get(res, "outcomes"), 0), "wall_ms",
 				    json_integer(-7));
@@ -124,6 +132,7 @@ static void test_checks(void **state)
 	expect("median", "measurements[1]: median and min are not those of its samples");
 	expect("mbs", "measurements[1].samples[0] = -1 MB/s: a rate is never negative");
 	expect("outcome", "outcomes[0].wall_ms = -7: below its least value");
+	expect("deep", "nested deeper than 8");
 	/* a baseline longer than the operation: negative, down to -overhead, is data */
 	expect("time -0.4", "");
 	expect("time -0.5", "");
