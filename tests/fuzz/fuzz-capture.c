@@ -10,7 +10,7 @@
  *  - the input is stored once (at most one copy of it per import), and the CSV of what was
  *    stored keeps the bound of ib_csv_row_max().
  * The store lives in a private directory under /dev/shm (else $TMPDIR or /tmp), emptied
- * after every input.
+ * after every input and removed when the fuzzer exits.
  */
 #define _GNU_SOURCE
 #include <ftw.h>
@@ -50,6 +50,11 @@ static int count(const char *path, const struct stat *st, int flag, struct FTW *
 	return 0;
 }
 
+static void rm_top(void)
+{
+	nftw(top, rm_one, 16, FTW_DEPTH | FTW_PHYS);
+}
+
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
 	struct ib_set set;
@@ -64,6 +69,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		snprintf(input, sizeof(input), "%s/input", top);
 		snprintf(store, sizeof(store), "%s/store", top);
 		require(freopen("/dev/null", "w", stdout));
+		atexit(rm_top);
 	}
 	require((f = fopen(input, "wb")) && fwrite(data, 1, size, f) == size && !fclose(f));
 	char *argv[] = { "import", input, "--results", store, "--label", "fuzz", "--log-max", "1", NULL };
