@@ -163,7 +163,7 @@ help:
 	@echo '                     APPEND="args" for all, APPEND_<name>="args" per variant, SEED=n for a'
 	@echo '                     reproducible order, RUN_OPTS="--reps 5 ..." more initbench run options'
 	@echo '  report           - print the lmbench summary of every stored boot'
-	@echo '  export           - FORMAT=html|csv|json [COMPARE=compare.json] [LABELS=...]: $$(O)/export*'
+	@echo '  export           - FORMAT=html|csv|json [COMPARE=compare.json] [LABELS=...]: $$(O)/export* (csv: 3 tables)'
 	@echo '  lava-job         - a LAVA job for this image: LAVA_DEVICE_TYPE=qemu|TYPE [LAVA_BOOT_METHOD=...] (docs/lava.md)'
 	@echo '  lava-run         - run that job with lava-run (no server), import its log as label lava, report'
 	@echo '  kernel-default   - fetch and unpack Debian'"'"'s cloud kernel into $$(KERNELS) (default $$(O)/kernels)'
@@ -493,16 +493,22 @@ native: all
 report: host
 	$(Q)$(INITBENCH) report --results $(O)/results
 
-# FORMAT=html (default): the directory $(O)/export/; csv, json: the file $(O)/export.FORMAT.
+# FORMAT=html (default): the directory $(O)/export/; json: the file $(O)/export.json; csv:
+# the three tables (docs/export.md), $(O)/export.csv (samples), export-measurements.csv and
+# export-boots.csv, the exit code the worst of the three.
 # COMPARE=file (from `initbench compare --json`; default: the last compare-run's
 # $(O)/compare.json when there is one) adds the ratio charts; LABELS=... a subset.
 FORMAT ?= html
 COMPARE ?= $(wildcard $(O)/compare.json)
 .PHONY: export
 export: deps-export host
-	$(Q)$(INITBENCH) export --format $(FORMAT) --results $(O)/results \
+	$(Q)$(if $(filter csv,$(FORMAT)),rc=0; for t in measurements boots; do \
+		$(INITBENCH) export --format csv --table $$t --results $(O)/results \
+		--out $(O)/export-$$t.csv $(LABELS); r=$$?; [ $$r -le $$rc ] || rc=$$r; done; ) \
+	$(INITBENCH) export --format $(FORMAT) --results $(O)/results \
 		--out $(if $(filter html,$(FORMAT)),$(O)/export,$(O)/export.$(FORMAT)) \
-		$(if $(and $(COMPARE),$(filter html,$(FORMAT))),--compare $(COMPARE)) $(LABELS)
+		$(if $(and $(COMPARE),$(filter html,$(FORMAT))),--compare $(COMPARE)) $(LABELS) \
+		$(if $(filter csv,$(FORMAT)),; r=$$?; [ $$r -le $$rc ] || rc=$$r; exit $$rc)
 
 # ---- tests ------------------------------------------------------------------------------
 # TEST_LDFLAGS_<test>: a test's own link flags (test_measure reads a pretend clock through

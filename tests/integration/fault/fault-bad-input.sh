@@ -59,7 +59,7 @@ refused 2 "'--rounds 21': not an integer in 1..20" "$IB" run --kernel "$K" --rou
 refused 2 "'--budget_ms 0': not an integer in 1..10000" "$IB" native --budget_ms 0
 refused 2 "needs a value" "$IB" run --kernel
 # labels: a safe set only; metacharacters are refused, never given to a shell
-for l in '../up' 'a/b' '.hidden' 'a b' '$(touch x)' "semi;colon" "$(printf 'x%.0s' $(seq 65))"; do
+for l in '../up' 'a/b' '.hidden' '-x' 'a b' '$(touch x)' "semi;colon" "$(printf 'x%.0s' $(seq 65))"; do
 	refused 2 "label" "$IB" run --kernel "$K" --results "$R/store" --label "$l"
 	refused 2 "label" "$IB" import "$srctree/tests/data/small.log" --results "$R/store" --label "$l"
 done
@@ -71,7 +71,7 @@ mkdir -p "$odd"
 "$IB" import "$srctree/tests/data/small.log" --results "$odd" --label lit > /dev/null 2>&1 || die "import into '$odd' failed"
 [ -f "$odd/lit/1/console.log" ] || die "import: not stored under the literal path"
 [ ! -e pwned ] && [ ! -e "$R/pwned" ] || die "a path was run through a shell"
-say "labels: 7 bad ones refused for run and import; odd paths taken literally"
+say "labels: 8 bad ones refused for run and import; odd paths taken literally"
 
 # ---- KERNEL
 refused 2 "No such file" "$IB" run --kernel "$R/nonexistent" --image "$IMAGE"

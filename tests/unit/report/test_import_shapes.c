@@ -26,6 +26,7 @@
 #include <jansson.h>
 
 #include "tests/unit/testdata.h"
+#include "host/lib/exitcode.h"
 #include "tests/unit/report/import-util.h"
 
 static const char *const titles[] = { "Basic system parameters", "Processor, Processes",
@@ -431,7 +432,7 @@ static void test_refused_words(void **state)
 				      "--------- ------------- ----- ----- ----- ----- ----- "
 				      "z Linux 2.4.18 1 2 3 4 5\n");
 		path = write_text(dir, text);
-		assert_int_equal(import_err(path, dir, err, sizeof(err)), 1);
+		assert_int_equal(import_err(path, dir, err, sizeof(err)), IB_EXIT_BADDATA);
 		if (!strstr(err, bad[i][1]))
 			fail_msg("'%s' for '%s'", err, bad[i][1]);
 		assert_int_equal(strchr(err, '\n') - err + 1, (long)strlen(err));

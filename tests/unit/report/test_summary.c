@@ -45,7 +45,7 @@ static char *print_fixtures(size_t *len)
 	char *const labels[] = { "orig", "uml" };
 	struct ib_set set;
 	char *out = NULL;
-	assert_int_equal(ib_store_load(data("summary"), labels, 2, &set), 0);
+	assert_int_equal(ib_store_load(data("summary"), labels, 2, &set, "test"), 0);
 	assert_int_equal(set.n, 4);
 	FILE *f = open_memstream(&out, len);
 	ib_summary_print(f, &set);
@@ -206,7 +206,7 @@ static void test_default_order(void **state)
 	}
 	snprintf(p, sizeof(p), "%s/zeta/notaboot", dir);
 	mkdir(p, 0755);
-	assert_int_equal(ib_store_load(dir, NULL, 0, &set), 0);
+	assert_int_equal(ib_store_load(dir, NULL, 0, &set, "test"), 0);
 	assert_int_equal(set.n, 4);
 	assert_string_equal(set.boots[0].label, "zeta");
 	assert_int_equal(set.boots[0].num, 1);
@@ -216,7 +216,7 @@ static void test_default_order(void **state)
 	ib_set_free(&set);
 	/* a label asked for that is not there is an error, the others still load */
 	char *const want[] = { "alpha", "nope" };
-	assert_int_equal(ib_store_load(dir, want, 2, &set), -1);
+	assert_int_equal(ib_store_load(dir, want, 2, &set, "test"), 2);   /* usage: not stored */
 	assert_int_equal(set.n, 1);
 	ib_set_free(&set);
 	snprintf(p, sizeof(p), "rm -rf '%s'", dir);
@@ -240,7 +240,7 @@ static char *summary_of(const char *dir)
 	struct ib_set set;
 	char *out = NULL;
 	size_t len = 0;
-	assert_int_equal(ib_store_load(dir, NULL, 0, &set), 0);
+	assert_int_equal(ib_store_load(dir, NULL, 0, &set, "test"), 0);
 	FILE *f = open_memstream(&out, &len);
 	ib_summary_print(f, &set);
 	fclose(f);
@@ -393,21 +393,34 @@ static void test_results_json(void **state)
 	assert_int_equal(system(p), 0);
 }
 
+/* the exit classes of host/lib/exitcode.h: done 0, usage 2, bad or incomplete data 5/6 */
 static void test_cmd_exit_codes(void **state)
 {
-	char p[] = "parse", r[] = "report", res[] = "--results", uml[] = "uml", dn[] = "/dev/null";
+	char p[] = "parse", r[] = "report", res[] = "--results", uml[] = "uml", orig[] = "orig";
+	char dn[] = "/dev/null", dash[] = "--", dashx[] = "-x", none_log[] = "/tmp/ib-test-none-XXXXXX";
+	int fd = mkstemp(none_log);
 	char *ok[] = { p, strdup(data("small.log")), NULL };
 	char *inc[] = { p, strdup(data("summary/uml/2/console.log")), NULL };
-	char *none[] = { p, dn, NULL };
+	char *dev[] = { p, dn, NULL };
+	char *none[] = { p, none_log, NULL };
 	char *bad[] = { p, NULL };
-	char *rep[] = { r, res, strdup(data("summary")), uml, NULL };
+	char *rep_inc[] = { r, res, strdup(data("summary")), uml, NULL };
+	char *rep_ok[] = { r, res, strdup(data("summary")), dash, orig, NULL };
+	char *rep_bad[] = { r, res, strdup(data("summary")), dash, dashx, NULL };
 	(void)state;
+	assert_true(fd >= 0);
+	assert_int_equal(write(fd, "no record here\n", 15), 15);
+	close(fd);
 	assert_int_equal(ib_cmd_parse(2, ok), 0);
-	assert_int_equal(ib_cmd_parse(2, inc), 1);
-	assert_int_equal(ib_cmd_parse(2, none), 2);
+	assert_int_equal(ib_cmd_parse(2, inc), 6);    /* incomplete, as `run` says it */
+	assert_int_equal(ib_cmd_parse(2, none), 5);   /* no record */
+	assert_int_equal(ib_cmd_parse(2, dev), 2);    /* a device, not a regular file */
 	assert_int_equal(ib_cmd_parse(1, bad), 2);
-	assert_int_equal(ib_cmd_report(4, rep), 0);
-	free(ok[1]), free(inc[1]), free(rep[2]);
+	assert_int_equal(ib_cmd_report(4, rep_inc), 6);   /* printed, never done */
+	assert_int_equal(ib_cmd_report(5, rep_ok), 0);    /* `--` before the labels */
+	assert_int_equal(ib_cmd_report(5, rep_bad), 2);   /* a label never starts with '-' */
+	unlink(none_log);
+	free(ok[1]), free(inc[1]), free(rep_inc[2]), free(rep_ok[2]), free(rep_bad[2]);
 }
 
 int main(void)
