@@ -17,7 +17,6 @@
 //section: processes Processor, Processes
 //section: ctxsw Context switching (a ring of N processes, each summing K KB)
 //section: clock Processor: measured clock
-//section: select_file select on files (extra row)
 //section: lat_local *Local* Communication latencies (round trips)
 //section: fs_vm File & VM system latencies
 //section: bw_local *Local* Communication bandwidths
