@@ -29,17 +29,19 @@ static const char DESC[] = "=desc";  /* Basic system parameters' Description: ri
 static const char *const basic20[] = { DESC, "mhz", NULL };
 /* 3.0 adds tlb pages, cache line bytes, mem par, scal load: no metric of ours */
 static const char *const basic30[] = { DESC, "mhz", "", "", "", "", NULL };
+/* the metric names of the summary's columns (report/summary/summary.c) */
 static const char *const proc[] = { "mhz", "null_call", "null_io", "stat", "open_close",
-	"select_tcp", "sig_inst", "sig_hndl", "fork_proc", "exec_proc", "sh_proc", NULL };
+	"select_tcp_wr", "sig_inst", "sig_hndl", "fork_proc", "exec_proc_dyn", "sh_proc_dyn",
+	NULL };
 static const char *const ctx[] = { "ctx_2p_0k", "ctx_2p_16k", "ctx_2p_64k", "ctx_8p_16k",
 	"ctx_8p_64k", "ctx_16p_16k", "ctx_16p_64k", NULL };
 static const char *const ipc[] = { "ctx_2p_0k", "lat_pipe", "lat_unix", "lat_udp",
-	"lat_rpc_udp", "lat_tcp", "lat_rpc_tcp", "lat_tcp_conn", NULL };
+	"lat_rpc_udp_poll", "lat_tcp", "lat_rpc_tcp_poll", "lat_tcp_conn", NULL };
 static const char *const fs20[] = { "fs_create_0k", "fs_delete_0k", "fs_create_10k",
 	"fs_delete_10k", "mmap_lat", "prot_fault", "page_fault", NULL };
-/* 3.0's "100fd selct" is lmbench's select on 100 file descriptors: our select_file */
+/* 3.0's "100fd selct" is lmbench's select on 100 file descriptors: our select_file_wr */
 static const char *const fs30[] = { "fs_create_0k", "fs_delete_0k", "fs_create_10k",
-	"fs_delete_10k", "mmap_lat", "prot_fault", "page_fault", "select_file", NULL };
+	"fs_delete_10k", "mmap_lat", "prot_fault", "page_fault", "select_file_wr", NULL };
 static const char *const bw[] = { "bw_pipe", "bw_unix", "bw_tcp", "bw_file_reread",
 	"bw_mmap_reread", "bw_bcopy_libc", "bw_bcopy_hand", "bw_mem_read", "bw_mem_write", NULL };
 static const char *const mem20[] = { "mhz", "lat_l1", "lat_l2", "lat_mem", FREE, NULL };

@@ -47,10 +47,12 @@ static const struct section sections[] = {
 		"                             call  I/O stat clos TCP   inst hndl proc proc proc",
 		"--------- ------------- ---- ---- ---- ---- ---- ----- ---- ---- ---- ---- ----",
 		"", 1, 0,
+		/* selct TCP, exec proc and sh proc read metrics no suite before lmbench 2.0's
+		 * definitions emitted (bench/README.md): an old boot's other quantity stays out */
 		{ { "null_call", 4, NULL }, { "null_io", 4, NULL }, { "stat", 4, NULL },
-		  { "open_close", 4, NULL }, { "select_tcp", 5, NULL }, { "sig_inst", 4, NULL },
-		  { "sig_hndl", 4, NULL }, { "fork_proc", 4, NULL }, { "exec_proc", 4, NULL },
-		  { "sh_proc", 4, NULL }, { NULL, 0, NULL } },
+		  { "open_close", 4, NULL }, { "select_tcp_wr", 5, NULL }, { "sig_inst", 4, NULL },
+		  { "sig_hndl", 4, NULL }, { "fork_proc", 4, NULL }, { "exec_proc_dyn", 4, NULL },
+		  { "sh_proc_dyn", 4, NULL }, { NULL, 0, NULL } },
 	},
 	{
 		"Context switching - times in microseconds - smaller is better", NULL,
@@ -71,9 +73,10 @@ static const struct section sections[] = {
 		"                        ctxsw       UNIX         UDP         TCP conn",
 		"--------- ------------- ----- ----- ---- ----- ----- ----- ----- ----",
 		"", 0, 0,
+		/* RPC with lmbench's poll(): metrics of their own, as above */
 		{ { "ctx_2p_0k", 5, NULL }, { "lat_pipe", 5, NULL }, { "lat_unix", 4, NULL },
-		  { "lat_udp", 5, NULL }, { "lat_rpc_udp", 5, NULL }, { "lat_tcp", 5, NULL },
-		  { "lat_rpc_tcp", 5, NULL }, { "lat_tcp_conn", 4, NULL }, { NULL, 0, NULL } },
+		  { "lat_udp", 5, NULL }, { "lat_rpc_udp_poll", 5, NULL }, { "lat_tcp", 5, NULL },
+		  { "lat_rpc_tcp_poll", 5, NULL }, { "lat_tcp_conn", 4, NULL }, { NULL, 0, NULL } },
 	},
 	{
 		"File & VM system latencies in microseconds - smaller is better", NULL,
@@ -112,7 +115,35 @@ static const struct section sections[] = {
 		{ { "lat_l1", 5, "lat_mem" }, { "lat_l2", 6, "lat_mem" },
 		  { "lat_mem", 6, NULL }, { NULL, 0, NULL } },
 	},
+	/* ours from here on: the same style, our titles and headings */
+	{
+		"Placement - times in microseconds, bandwidth in MB/s", NULL,
+		"----------------------------------------------------",
+		"Host                 OS 2p/0K ctxsw        Pipe     AF UNIX         TCP   Pipe MB/s",
+		"                         same cross  same cross  same cross  same cross  same cross",
+		"--------- ------------- ----- ----- ----- ----- ----- ----- ----- ----- ----- -----",
+		"", 0, 0,
+		{ { "ctx_2p_0k_same", 5, NULL }, { "ctx_2p_0k_cross", 5, NULL },
+		  { "lat_pipe_same", 5, NULL }, { "lat_pipe_cross", 5, NULL },
+		  { "lat_unix_same", 5, NULL }, { "lat_unix_cross", 5, NULL },
+		  { "lat_tcp_same", 5, NULL }, { "lat_tcp_cross", 5, NULL },
+		  { "bw_pipe_same", 5, NULL }, { "bw_pipe_cross", 5, NULL }, { NULL, 0, NULL } },
+	},
+	{
+		"Process and IPC variants - times in microseconds - smaller is better", NULL,
+		"--------------------------------------------------------------------",
+		"Host                 OS   exec     sh  selct  selct RPC/UDP RPC/TCP",
+		"                        static static TCP rd   file  nopoll  nopoll",
+		"--------- ------------- ------ ------ ------ ------ ------- -------",
+		"", 0, 0,
+		{ { "exec_proc", 6, NULL }, { "sh_proc", 6, NULL }, { "select_tcp", 6, NULL },
+		  { "select_file_wr", 6, NULL }, { "lat_rpc_udp", 7, NULL },
+		  { "lat_rpc_tcp", 7, NULL }, { NULL, 0, NULL } },
+	},
 };
+
+/* sections[0..NLMBENCH) are lmbench 2.0's six tables; the rest are ours */
+#define NLMBENCH 6
 
 /* a string member, "" when absent */
 static const char *str(const json_t *o, const char *key)
@@ -339,6 +370,42 @@ static void unexplained(FILE *f, const struct ib_boot *b, int *any)
 	fputc('\n', f);
 }
 
+/*
+ * pin=1 makes the lmbench columns same-CPU figures (lmbench pins nothing): one line per boot
+ * whose measurements of those tables say they ran pinned (cpu >= 0), naming the CPUs. The
+ * Placement benchmarks pin themselves whatever pin says, so they do not count.
+ */
+static void pinned(FILE *f, const struct ib_boot *b, int *any)
+{
+	json_int_t cpu[16];
+	size_t i, n = 0;
+	json_t *m;
+
+	json_array_foreach(json_object_get(b->res, "measurements"), i, m) {
+		const json_t *c = json_object_get(m, "cpu");
+		const char *metric = str(m, "metric");
+		int lmbench = 0;
+		size_t k = 0;
+
+		if (!json_is_integer(c) || json_integer_value(c) < 0)
+			continue;
+		for (size_t s = 0; s < NLMBENCH && !lmbench; s++)
+			for (const struct column *col = sections[s].col; col->metric && !lmbench; col++)
+				lmbench = !strcmp(col->metric, metric);
+		while (k < n && cpu[k] != json_integer_value(c))
+			k++;
+		if (lmbench && k == n && n < 16)
+			cpu[n++] = json_integer_value(c);
+	}
+	if (!n)
+		return;
+	fprintf(f, "%s%s/%lu: pinned (pin=1): the lmbench columns ran on CPU", (*any)++ ? "" : "\n",
+		b->label, b->num);
+	for (size_t k = 0; k < n; k++)
+		fprintf(f, "%s%lld", k ? "," : " ", (long long)cpu[k]);
+	fputs(", as same-CPU figures (lmbench pins nothing)\n", f);
+}
+
 static void notes(FILE *f, const struct ib_set *set)
 {
 	int any = 0;
@@ -379,6 +446,7 @@ static void notes(FILE *f, const struct ib_set *set)
 		json_array_foreach(json_object_get(in, "no_outcome"), k, o)
 			fprintf(f, "%s%s/%lu: %s: no outcome\n", any++ ? "" : "\n", b->label, b->num,
 				json_string_value(o) ? json_string_value(o) : "?");
+		pinned(f, b, &any);
 		/* an imported row's blanks are the source's: nothing to explain */
 		if (!st || strcmp(st, "imported"))
 			unexplained(f, b, &any);

@@ -5,12 +5,14 @@
  * Prints the title block, "Basic system parameters" and lmbench 2.0's six tables in its
  * order and layout ("Processor, Processes", "Context switching", "*Local* Communication
  * latencies", "File & VM system latencies", "*Local* Communication bandwidths", "Memory
- * latencies"), one row per boot in set order (grouped by label, boots in numeric order). A
+ * latencies"), then the sections of our own in the same style ("Placement", "Process and
+ * IPC variants"), one row per boot in set order (grouped by label, boots in numeric order). A
  * cell is the median of that boot's samples for the metric; it is blank when the metric is
  * missing or its benchmark's outcome is not `ok`. Every Mhz cell is the measured `mhz`
  * metric. Below the tables, one line per boot whose records are not complete and per
  * outcome that is not `ok` ("uml/2: fork_proc failed: SIGSEGV"), so that every blank is
- * explained.
+ * explained, and one per boot whose lmbench columns ran pinned (measurements with cpu >= 0:
+ * pin=1; the Placement benchmarks pin themselves and do not count).
  */
 #ifndef IB_SUMMARY_H
 #define IB_SUMMARY_H
@@ -22,8 +24,9 @@
 void ib_summary_print(FILE *f, const struct ib_set *set);
 
 /*
- * The i-th metric (from 0) of the six tables, in summary order, each once (ctx_2p_0k is in
- * Context switching); NULL past the last. *section (if not NULL) is its table's title.
+ * The i-th metric (from 0) of the tables, lmbench's six and ours, in summary order, each once
+ * (ctx_2p_0k is in Context switching); NULL past the last. *section (if not NULL) is its
+ * table's title.
  */
 const char *ib_summary_metric(size_t i, const char **section);
 
