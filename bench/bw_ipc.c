@@ -258,24 +258,17 @@ int ib_run_bw_pipe(void)
 	return run_bw_pipe("bw_pipe", NULL, "");
 }
 
-/* bw_pipe with the reader and the writer on one CPU (cross 0) or on two */
-static int run_bw_pipe_placed(const char *name, int cross)
+/* bw_pipe with the reader and the writer on one CPU or on two (ib_place_run) */
+static int run_bw_pipe_placed(struct ib_place *place, void *name)
 {
 	char where[64] = " ";
-	struct ib_place place;
-	int ret = ib_place_init(&place, cross);
 
-	if (ret != IB_OK)
-		return ret;
-	ib_place_params(&place, where + 1, sizeof(where) - 1);
-	ret = ib_place_enter(&place, 0) ? ib_place_check(&place) :
-	      run_bw_pipe(name, &place, where);
-	ib_place_free(&place);
-	return ret;
+	ib_place_params(place, where + 1, sizeof(where) - 1);
+	return run_bw_pipe(name, place, where);
 }
 
-int ib_run_bw_pipe_same(void) { return run_bw_pipe_placed("bw_pipe_same", 0); }
-int ib_run_bw_pipe_cross(void) { return run_bw_pipe_placed("bw_pipe_cross", 1); }
+int ib_run_bw_pipe_same(void) { return ib_place_run(0, run_bw_pipe_placed, "bw_pipe_same"); }
+int ib_run_bw_pipe_cross(void) { return ib_place_run(1, run_bw_pipe_placed, "bw_pipe_cross"); }
 
 int ib_run_bw_unix(void)
 {

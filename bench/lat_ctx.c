@@ -435,17 +435,10 @@ static int run_ctx(unsigned procs, unsigned size_kb)
 	return ring_measure(procs, size_kb, name, NULL);
 }
 
-/* 2p/0K with both members on one CPU (cross 0) or on two (cross 1) */
-static int run_placed(const char *name, int cross)
+/* 2p/0K with both members on one CPU or on two (ib_place_run) */
+static int run_placed(struct ib_place *place, void *name)
 {
-	struct ib_place place;
-	int ret = ib_place_init(&place, cross);
-
-	if (ret != IB_OK)
-		return ret;
-	ret = ib_place_enter(&place, 0) ? ib_place_check(&place) : ring_measure(2, 0, name, &place);
-	ib_place_free(&place);
-	return ret;
+	return ring_measure(2, 0, name, place);
 }
 
 int ib_run_ctx_2p_0k(void) { return run_ctx(2, 0); }
@@ -455,5 +448,5 @@ int ib_run_ctx_8p_16k(void) { return run_ctx(8, 16); }
 int ib_run_ctx_8p_64k(void) { return run_ctx(8, 64); }
 int ib_run_ctx_16p_16k(void) { return run_ctx(16, 16); }
 int ib_run_ctx_16p_64k(void) { return run_ctx(16, 64); }
-int ib_run_ctx_2p_0k_same(void) { return run_placed("ctx_2p_0k_same", 0); }
-int ib_run_ctx_2p_0k_cross(void) { return run_placed("ctx_2p_0k_cross", 1); }
+int ib_run_ctx_2p_0k_same(void) { return ib_place_run(0, run_placed, "ctx_2p_0k_same"); }
+int ib_run_ctx_2p_0k_cross(void) { return ib_place_run(1, run_placed, "ctx_2p_0k_cross"); }

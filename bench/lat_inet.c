@@ -342,24 +342,18 @@ int ib_run_lat_tcp(void)
 	return run_tcp(&m, NULL);
 }
 
-/* lat_tcp with the client and the server on one CPU (cross 0) or on two */
-static int run_tcp_placed(const char *name, int cross)
+/* lat_tcp with the client and the server on one CPU or on two (ib_place_run) */
+static int run_tcp_placed(struct ib_place *place, void *name)
 {
 	char params[96] = "msg_bytes=1 nodelay=1 ";
 	struct ib_metric m = { name, "us", 0.0, params, 0 };
-	struct ib_place place;
-	int ret = ib_place_init(&place, cross);
 
-	if (ret != IB_OK)
-		return ret;
-	ib_place_params(&place, params + strlen(params), sizeof(params) - strlen(params));
-	ret = ib_place_enter(&place, 0) ? ib_place_check(&place) : run_tcp(&m, &place);
-	ib_place_free(&place);
-	return ret;
+	ib_place_params(place, params + strlen(params), sizeof(params) - strlen(params));
+	return run_tcp(&m, place);
 }
 
-int ib_run_lat_tcp_same(void) { return run_tcp_placed("lat_tcp_same", 0); }
-int ib_run_lat_tcp_cross(void) { return run_tcp_placed("lat_tcp_cross", 1); }
+int ib_run_lat_tcp_same(void) { return ib_place_run(0, run_tcp_placed, "lat_tcp_same"); }
+int ib_run_lat_tcp_cross(void) { return ib_place_run(1, run_tcp_placed, "lat_tcp_cross"); }
 
 /* ---- TCP connection ---- */
 

@@ -234,21 +234,28 @@ static int run_unix(const struct ib_metric *m, struct ib_place *place)
 	return measure_peer(m, &p);
 }
 
+struct placed {
+	const char *name;
+	int (*run)(const struct ib_metric *, struct ib_place *);
+};
+
+static int placed_run(struct ib_place *place, void *arg)
+{
+	const struct placed *a = arg;
+	char params[80] = "msg_bytes=1 ";
+	struct ib_metric m = { a->name, "us", 0.0, params, 0 };
+
+	ib_place_params(place, params + strlen(params), sizeof(params) - strlen(params));
+	return a->run(&m, place);
+}
+
 /* run(name) with the benchmark process and the echo child on one CPU (cross 0) or two */
 static int run_placed(const char *name, int cross,
 		      int (*run)(const struct ib_metric *, struct ib_place *))
 {
-	char params[80] = "msg_bytes=1 ";
-	struct ib_metric m = { name, "us", 0.0, params, 0 };
-	struct ib_place place;
-	int ret = ib_place_init(&place, cross);
+	struct placed a = { name, run };
 
-	if (ret != IB_OK)
-		return ret;
-	ib_place_params(&place, params + strlen(params), sizeof(params) - strlen(params));
-	ret = ib_place_enter(&place, 0) ? ib_place_check(&place) : run(&m, &place);
-	ib_place_free(&place);
-	return ret;
+	return ib_place_run(cross, placed_run, &a);
 }
 
 int ib_run_lat_pipe(void)

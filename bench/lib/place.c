@@ -182,6 +182,18 @@ int ib_place_check(const struct ib_place *p)
 	return IB_OK;
 }
 
+int ib_place_run(int cross, int (*fn)(struct ib_place *p, void *arg), void *arg)
+{
+	struct ib_place place;
+	int ret = ib_place_init(&place, cross);
+
+	if (ret != IB_OK)
+		return ret;
+	ret = ib_place_enter(&place, 0) ? ib_place_check(&place) : fn(&place, arg);
+	ib_place_free(&place);
+	return ret;
+}
+
 const char *ib_place_params(const struct ib_place *p, char *buf, size_t cap)
 {
 	snprintf(buf, cap, "placement=%s cpus=%d,%d", p->cross ? "cross" : "same", p->cpu[0],

@@ -30,6 +30,11 @@
  *    said they ran on their CPU, and sched_getcpu() still gives cpu[0] here. IB_OK, or
  *    IB_FAIL with the reason ("placement cross: the peer ran on CPU 0, not 1"; "... the peer
  *    never said where it ran").
+ *  - ib_place_run(cross, fn, arg): a Placement benchmark's frame: ib_place_init(), this
+ *    process onto cpu[0] (ib_place_enter(p, 0); failing that, the check's reason), then
+ *    fn(p, arg), which forks the peer (that calls ib_place_enter(p, 1)), measures and returns
+ *    ib_place_check()'s verdict or its own; then the page is freed. Returns IB_OK, IB_SKIP
+ *    or IB_FAIL.
  *  - ib_place_params(p, buf, cap): "placement=same cpus=0,0" for the records; returns buf.
  *  - ib_place_free(p): unmaps the page (safe on a zeroed or freed struct).
  */
@@ -56,6 +61,7 @@ int ib_place_count_list(const char *list);
 int ib_place_init(struct ib_place *p, int cross);
 int ib_place_enter(struct ib_place *p, int who);
 int ib_place_check(const struct ib_place *p);
+int ib_place_run(int cross, int (*fn)(struct ib_place *p, void *arg), void *arg);
 const char *ib_place_params(const struct ib_place *p, char *buf, size_t cap);
 void ib_place_free(struct ib_place *p);
 

@@ -30,41 +30,39 @@ static cpu_set_t set_of(const int *cpus, int n)
 	return s;
 }
 
+/* ib_place_pick() on set returns ret and, when 0, picks c0 then c1 */
+static void pick(const cpu_set_t *set, int prefer, int cross, int ret, int c0, int c1)
+{
+	int c[2] = { -9, -9 };
+
+	assert_int_equal(ib_place_pick(set, prefer, cross, c), ret);
+	if (ret)
+		return;
+	assert_int_equal(c[0], c0);
+	assert_int_equal(c[1], c1);
+}
+
 static void test_pick(void **state)
 {
 	static const int four[] = { 0, 1, 2, 3 }, odd[] = { 3, 5, 7 }, one[] = { 6 };
 	cpu_set_t s;
-	int c[2];
 	(void)state;
 	s = set_of(four, 4);
-	assert_int_equal(ib_place_pick(&s, 0, 0, c), 0);
-	assert_int_equal(c[0], 0);
-	assert_int_equal(c[1], 0);
-	assert_int_equal(ib_place_pick(&s, 0, 1, c), 0);
-	assert_int_equal(c[0], 0);
-	assert_int_equal(c[1], 1);
+	pick(&s, 0, 0, 0, 0, 0);
+	pick(&s, 0, 1, 0, 0, 1);
 	/* the preferred CPU first; its next one, wrapping round */
-	assert_int_equal(ib_place_pick(&s, 3, 1, c), 0);
-	assert_int_equal(c[0], 3);
-	assert_int_equal(c[1], 0);
+	pick(&s, 3, 1, 0, 3, 0);
 	/* a preferred CPU outside the set: the lowest of the set instead */
 	s = set_of(odd, 3);
-	assert_int_equal(ib_place_pick(&s, 0, 1, c), 0);
-	assert_int_equal(c[0], 3);
-	assert_int_equal(c[1], 5);
-	assert_int_equal(ib_place_pick(&s, 7, 1, c), 0);
-	assert_int_equal(c[0], 7);
-	assert_int_equal(c[1], 3);
-	assert_int_equal(ib_place_pick(&s, -1, 0, c), 0);
-	assert_int_equal(c[0], 3);
+	pick(&s, 0, 1, 0, 3, 5);
+	pick(&s, 7, 1, 0, 7, 3);
+	pick(&s, -1, 0, 0, 3, 3);
 	/* one CPU: same works, cross cannot; nothing at all is an error */
 	s = set_of(one, 1);
-	assert_int_equal(ib_place_pick(&s, 0, 0, c), 0);
-	assert_int_equal(c[0], 6);
-	assert_int_equal(c[1], 6);
-	assert_int_equal(ib_place_pick(&s, 0, 1, c), -2);
+	pick(&s, 0, 0, 0, 6, 6);
+	pick(&s, 0, 1, -2, 0, 0);
 	CPU_ZERO(&s);
-	assert_int_equal(ib_place_pick(&s, 0, 0, c), -1);
+	pick(&s, 0, 0, -1, 0, 0);
 }
 
 static void test_count_list(void **state)
