@@ -36,7 +36,8 @@ struct ib_opts {
 	unsigned timeout_s;  /* per benchmark limit */
 	int pin;             /* 1: pin every process of a benchmark to cpu */
 	int cpu;             /* the CPU to pin to */
-	const char *hello;   /* tiny static hello binary (exec proc, sh proc) */
+	const char *hello;   /* tiny static hello binary (the static exec and sh variants) */
+	const char *hello_dyn; /* the same, dynamically linked (exec proc, sh proc: lmbench's) */
 	const char *sh;      /* the shell for sh proc */
 	const char *tmpdir;  /* scratch directory (stat, open clos, select file) */
 	const char *fsdir;   /* directory on the filesystem under test (file create/delete,

@@ -29,7 +29,7 @@
 
 #define FDR_Q 0.05
 #define MIN_FLOOR_PCT 1.0
-#define MAX_METRICS 64
+#define MAX_METRICS IB_SUMMARY_MAX_METRICS
 
 struct row {
 	const char *metric, *section;

@@ -72,7 +72,7 @@ static void test_golden(void **state)
 	free(golden);
 }
 
-/* lmbench 2.0's tables in its order; each title's rule is as long as the title */
+/* lmbench 2.0's tables in its order, then ours; each title's rule is as long as the title */
 static const char *const titles[] = {
 	"Basic system parameters",
 	"Processor, Processes - times in microseconds - smaller is better",
@@ -82,6 +82,8 @@ static const char *const titles[] = {
 	"*Local* Communication bandwidths in MB/s - bigger is better",
 	"Memory latencies in nanoseconds - smaller is better",
 	/* ours, after lmbench's */
+	"Placement - times in microseconds, bandwidth in MB/s",
+	"Process and IPC variants - times in microseconds - smaller is better",
 	"File system variants - medians in microseconds - smaller is better",
 };
 #define NSECT (sizeof(titles) / sizeof(titles[0]))
@@ -103,10 +105,10 @@ static size_t run_ends(const char *l, size_t n, size_t from, size_t *end, size_t
 }
 
 /*
- * Independent of the golden file: the titles come in lmbench's order with rules of their
- * length, and in every row each cell ends where its column's dashes end (a cell one too
- * wide or too narrow moves its end). In "Memory latencies" lmbench's cells do not sit under
- * the dashes: Mhz, L1 $, L2 $, Main mem end at columns 28, 34, 41, 48, then free text.
+ * Independent of the golden file: the titles come in lmbench's order, then ours, with rules
+ * of their length, and in every row each cell ends where its column's dashes end (a cell one
+ * too wide or too narrow moves its end). In "Memory latencies" lmbench's cells do not sit
+ * under the dashes: Mhz, L1 $, L2 $, Main mem end at columns 28, 34, 41, 48, then free text.
  */
 static void test_layout(void **state)
 {
@@ -169,6 +171,24 @@ static void test_layout(void **state)
 		assert_int_equal(rows, 4);
 	}
 	assert_int_equal(sect, NSECT);
+	free(out);
+}
+
+/*
+ * pin=1 is shown: the uml boots ran their lmbench benchmarks pinned (cpu=0 in their records),
+ * the orig boots did not (cpu=-1), though their Placement records say cpu=0: those pin
+ * themselves and must not make a boot look pinned.
+ */
+static void test_pinned_note(void **state)
+{
+	size_t len = 0;
+	(void)state;
+	char *out = print_fixtures(&len);
+	assert_non_null(strstr(out, "\numl/1: pinned (pin=1): the lmbench columns ran on CPU 0, "
+				    "as same-CPU figures (lmbench pins nothing)\n"));
+	assert_non_null(strstr(out, "\numl/2: pinned (pin=1)"));
+	assert_null(strstr(out, "orig/1: pinned"));
+	assert_null(strstr(out, "orig/2: pinned"));
 	free(out);
 }
 
@@ -261,11 +281,15 @@ static void test_not_run(void **state)
 	snprintf(p, sizeof(p), "%s/x/1/console.log", dir);
 	copy(data("small.log"), p);
 	out = summary_of(dir);
-	const char *note = strstr(out, "\nx/1: not run: mhz, null_io, open_close, select_tcp,");
+	const char *note = strstr(out, "\nx/1: not run: mhz, null_io, open_close, select_tcp_wr,");
 	assert_non_null(note);
+	assert_non_null(strstr(note, ", exec_proc_dyn, sh_proc_dyn, ctx_2p_0k,"));
 	assert_non_null(strstr(note, ", lat_pipe, lat_unix,"));
+	assert_non_null(strstr(note, ", lat_rpc_udp_poll, lat_tcp, lat_rpc_tcp_poll,"));
 	assert_non_null(strstr(note, ", lat_tcp_conn, fs_0k, fs_10k, mmap_lat,"));
-	assert_non_null(strstr(note, ", bw_mem_write, lat_mem, fs_tree_0k, fs_tree_10k\n"));
+	assert_non_null(strstr(note, ", bw_mem_write, lat_mem, ctx_2p_0k_same,"));
+	assert_non_null(strstr(note, ", bw_pipe_cross, exec_proc, sh_proc, select_tcp,"));
+	assert_non_null(strstr(note, ", lat_rpc_udp, lat_rpc_tcp, fs_tree_0k, fs_tree_10k\n"));
 	assert_null(strstr(note, "null_call"));
 	assert_null(strstr(note, " stat,"));
 	assert_null(strstr(note, "ctx_2p_0k, ctx_2p_0k"));  /* two tables, one name */
@@ -359,7 +383,7 @@ static void test_results_json(void **state)
 	assert_string_equal(json_string_value(json_object_get(in, "digest")), "ok");
 	assert_string_equal(json_string_value(json_object_get(json_object_get(r, "env"), "uname_v")),
 			    "#1 SMP PREEMPT_DYNAMIC Debian 6.1.158-1 (2025-11-01)");
-	assert_int_equal(json_integer_value(json_object_get(json_object_get(r, "plan"), "count")), 43);
+	assert_int_equal(json_integer_value(json_object_get(json_object_get(r, "plan"), "count")), 58);
 	json_t *m0 = json_array_get(json_object_get(r, "measurements"), 0);
 	assert_string_equal(json_string_value(json_object_get(m0, "metric")), "mhz");
 	assert_string_equal(json_string_value(json_object_get(m0, "unit")), "MHz");
@@ -428,6 +452,7 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_golden),
 		cmocka_unit_test(test_layout),
+		cmocka_unit_test(test_pinned_note),
 		cmocka_unit_test(test_default_order),
 		cmocka_unit_test(test_not_run),
 		cmocka_unit_test(test_old_fs_metrics),
