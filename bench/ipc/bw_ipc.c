@@ -67,6 +67,7 @@
 
 #include "bench/lib/bench.h"
 #include "bench/lib/place.h"
+#include "bench/ipc/lat_ipc.h"
 
 #define CHUNK (64 * 1024)
 #define TCP_MOVE ((size_t)10 << 20)
@@ -158,17 +159,8 @@ static int stream_timed(void *arg, uint64_t n, uint64_t *elapsed_ns)
 
 static void stream_stop(struct stream *s)
 {
-	if (s->rd >= 0)
-		close(s->rd);
-	if (s->req >= 0 && s->req != s->rd)
-		close(s->req);
-	s->rd = s->req = -1;
-	if (s->child > 0) {
-		kill(s->child, SIGKILL);
-		while (waitpid(s->child, NULL, 0) < 0 && errno == EINTR)
-			;
-		s->child = 0;
-	}
+	ib_close_ends(&s->rd, &s->req);
+	ib_kill_child(&s->child);
 	free(s->buf);
 	s->buf = NULL;
 }
@@ -228,16 +220,8 @@ static int run_bw_pipe(const char *name, struct ib_place *place, const char *whe
 	int data[2], req[2], err;
 	char params[112];
 
-	if (pipe2(data, O_CLOEXEC) < 0) {
-		ib_reason("pipe: %s", strerror(errno));
+	if (ib_two_pipes(data, req))
 		return IB_FAIL;
-	}
-	if (pipe2(req, O_CLOEXEC) < 0) {
-		ib_reason("pipe: %s", strerror(errno));
-		close(data[0]);
-		close(data[1]);
-		return IB_FAIL;
-	}
 	snprintf(params, sizeof(params), "chunk_kb=64 pipe_kb=%d%s",
 		 fcntl(data[0], F_GETPIPE_SZ) / 1024, where);
 	s.rd = data[0];

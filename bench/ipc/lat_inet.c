@@ -77,12 +77,7 @@ struct server {
 
 static void server_stop(struct server *s)
 {
-	if (s->pid > 0) {
-		kill(s->pid, SIGKILL);
-		while (waitpid(s->pid, NULL, 0) < 0 && errno == EINTR)
-			;
-	}
-	s->pid = 0;
+	ib_kill_child(&s->pid);
 }
 
 static void child_setup(pid_t parent)

@@ -97,17 +97,8 @@ static void __attribute__((noreturn)) echo_child(int in, int out, pid_t parent,
 
 static void peer_stop(struct peer *p)
 {
-	if (p->out >= 0)
-		close(p->out);
-	if (p->in >= 0 && p->in != p->out)
-		close(p->in);
-	p->in = p->out = -1;
-	if (p->pid > 0) {
-		kill(p->pid, SIGKILL);
-		while (waitpid(p->pid, NULL, 0) < 0 && errno == EINTR)
-			;
-		p->pid = 0;
-	}
+	ib_close_ends(&p->out, &p->in);
+	ib_kill_child(&p->pid);
 }
 
 /*
@@ -188,21 +179,37 @@ static int measure_peer(const struct ib_metric *m, struct peer *p)
 	return IB_FAIL;
 }
 
+void ib_close_ends(int *a, int *b)
+{
+	if (*a >= 0)
+		close(*a);
+	if (*b >= 0 && *b != *a)
+		close(*b);
+	*a = *b = -1;
+}
+
+int ib_two_pipes(int a[2], int b[2])
+{
+	if (pipe2(a, O_CLOEXEC) < 0) {
+		ib_reason("pipe: %s", strerror(errno));
+		return -1;
+	}
+	if (pipe2(b, O_CLOEXEC) < 0) {
+		ib_reason("pipe: %s", strerror(errno));
+		close(a[0]);
+		close(a[1]);
+		return -1;
+	}
+	return 0;
+}
+
 static int run_pipe(const struct ib_metric *m, struct ib_place *place)
 {
 	struct peer p = { -1, -1, 0, place };
 	int to_child[2], from_child[2], err;
 
-	if (pipe2(to_child, O_CLOEXEC) < 0) {
-		ib_reason("pipe: %s", strerror(errno));
+	if (ib_two_pipes(to_child, from_child))
 		return IB_FAIL;
-	}
-	if (pipe2(from_child, O_CLOEXEC) < 0) {
-		ib_reason("pipe: %s", strerror(errno));
-		close(to_child[0]);
-		close(to_child[1]);
-		return IB_FAIL;
-	}
 	err = peer_start(&p, from_child[0], to_child[1], to_child[0], from_child[1]);
 	if (err) {
 		ib_reason("fork: %s", strerror(-err));

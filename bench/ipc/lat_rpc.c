@@ -434,11 +434,7 @@ static int rpc_loop(void *p, uint64_t n)
 
 static void stop_server(pid_t pid)
 {
-	if (pid <= 0)
-		return;
-	kill(pid, SIGKILL);
-	while (waitpid(pid, NULL, 0) < 0 && errno == EINTR)
-		;
+	ib_kill_child(&pid);
 }
 
 static pid_t start_server(int srv, int cli, int tcp, int polled)

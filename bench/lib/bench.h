@@ -24,6 +24,7 @@
 #define IB_BENCH_H
 
 #include <stdint.h>
+#include <sys/types.h>
 
 #define IB_MAX_REPS 101
 
@@ -91,6 +92,9 @@ int ib_emit_result(const struct ib_metric *m, const struct ib_result *r);
 void ib_reason(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 /* pin the calling process to opts->cpu when opts->pin (children inherit it) */
 int ib_pin_self(void);
+/* end a helper process the benchmark forked (a server, a ring member): SIGKILL, then reap
+ * it (waitpid, again after EINTR); *pid becomes 0. Nothing when *pid <= 0. */
+void ib_kill_child(pid_t *pid);
 
 /* a place to put results so that the work stays observable */
 extern volatile uint64_t ib_sink;

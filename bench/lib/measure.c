@@ -6,9 +6,11 @@
 #include <errno.h>
 #include <math.h>
 #include <sched.h>
+#include <signal.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
+#include <sys/wait.h>
 #include <unistd.h>
 
 #include "bench/lib/measure.h"
@@ -85,6 +87,16 @@ const char *ib_reason_text(void)
 void ib_reason_clear(void)
 {
 	reason[0] = '\0';
+}
+
+void ib_kill_child(pid_t *pid)
+{
+	if (*pid <= 0)
+		return;
+	kill(*pid, SIGKILL);
+	while (waitpid(*pid, NULL, 0) < 0 && errno == EINTR)
+		;
+	*pid = 0;
 }
 
 int ib_pin_self(void)
