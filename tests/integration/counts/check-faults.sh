@@ -9,7 +9,7 @@
 # every child it waited for (wait4's rusage: the kernel's count of the whole process tree).
 # From the record:
 #     E = iters * (samples + 1 warm-up)    touches of the timed intervals
-#     F = faults                           the benchmark's own getrusage sum around its batches
+#     F = faults                           the benchmark's own getrusage sum around each pass's touches
 #                                          (sizing, warm-up and samples)
 # and it checks
 #     E <= F                      every timed touch took at least one fault
