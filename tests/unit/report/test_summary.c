@@ -201,6 +201,25 @@ static void test_pinned_note(void **state)
 	free(out);
 }
 
+/* the size Mmap Latency mapped: one line naming no boots when they all mapped one size */
+static void test_mmap_note(void **state)
+{
+	char *const labels[] = { "orig" };
+	struct ib_set set;
+	char *out = NULL;
+	size_t len = 0;
+	(void)state;
+	assert_int_equal(ib_store_load(data("summary"), labels, 1, &set, "test"), 0);
+	FILE *f = open_memstream(&out, &len);
+	ib_summary_print(f, &set);
+	fclose(f);
+	ib_set_free(&set);
+	assert_non_null(strstr(out, "\n  Mmap Latency maps a file of 8M: mmap, a store every 16K over its "
+				    "first tenth, munmap\n\n*Local* Communication bandwidths"));
+	assert_null(strstr(out, "(orig/"));
+	free(out);
+}
+
 static void copy(const char *from, const char *to)
 {
 	size_t len;
@@ -464,6 +483,7 @@ int main(void)
 		cmocka_unit_test(test_golden),
 		cmocka_unit_test(test_layout),
 		cmocka_unit_test(test_pinned_note),
+		cmocka_unit_test(test_mmap_note),
 		cmocka_unit_test(test_default_order),
 		cmocka_unit_test(test_not_run),
 		cmocka_unit_test(test_old_fs_metrics),
