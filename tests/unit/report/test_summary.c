@@ -220,6 +220,50 @@ static void test_mmap_note(void **state)
 	free(out);
 }
 
+/*
+ * Imported lmbench rows fill lmbench's tables only: our sections leave them out, and are not
+ * printed at all when no boot of ours is in the set.
+ */
+static void test_imported_rows(void **state)
+{
+	char dir[] = "/tmp/ib-imported-XXXXXX", p[512], *out = NULL;
+	char *argv[] = { "import", strdup(data("lmbench/summary-2.0.txt")), "--results", dir, NULL };
+	struct ib_set set;
+	size_t len = 0;
+	(void)state;
+	assert_non_null(mkdtemp(dir));
+	assert_int_equal(ib_cmd_import(4, argv), 0);
+	assert_int_equal(ib_store_load(dir, NULL, 0, &set, "test"), 0);
+	FILE *f = open_memstream(&out, &len);
+	ib_summary_print(f, &set);
+	fclose(f);
+	ib_set_free(&set);
+	assert_non_null(strstr(out, "\nMemory latencies in nanoseconds - smaller is better\n"));
+	assert_non_null(strstr(out, "\nsam        Linux 2.5.33  1002 3.996  233.0  238.0    No L2 cache?\n"));
+	assert_null(strstr(out, "Memory hierarchy"));
+	assert_null(strstr(out, "Page faults"));
+	free(out);
+	/* with a boot of ours beside them, only its row is in our sections */
+	snprintf(p, sizeof(p), "mkdir -p '%s/orig/1' && cp '%s' '%s/orig/1/'", dir,
+		 data("summary/orig/1/console.log"), dir);
+	assert_int_equal(system(p), 0);
+	assert_int_equal(ib_store_load(dir, NULL, 0, &set, "test"), 0);
+	f = open_memstream(&out, &len);
+	ib_summary_print(f, &set);
+	fclose(f);
+	ib_set_free(&set);
+	const char *pf = strstr(out, "\nPage faults in microseconds - smaller is better\n");
+	assert_non_null(pf);
+	assert_non_null(strstr(pf, "\norig      Linux 6.1.0-5 6.1040 1.7033"));
+	assert_null(strstr(pf, "\nsam "));
+	assert_null(strstr(strstr(out, "\nMemory hierarchy"), "\nsam "));
+	assert_non_null(strstr(out, "\nsam        Linux 2.5.33   46.8"));   /* File & VM keeps it */
+	free(out);
+	free(argv[1]);
+	snprintf(p, sizeof(p), "rm -rf '%s'", dir);
+	assert_int_equal(system(p), 0);
+}
+
 static void copy(const char *from, const char *to)
 {
 	size_t len;
@@ -484,6 +528,7 @@ int main(void)
 		cmocka_unit_test(test_layout),
 		cmocka_unit_test(test_pinned_note),
 		cmocka_unit_test(test_mmap_note),
+		cmocka_unit_test(test_imported_rows),
 		cmocka_unit_test(test_default_order),
 		cmocka_unit_test(test_not_run),
 		cmocka_unit_test(test_old_fs_metrics),
