@@ -38,7 +38,7 @@ PKGS_DOCS := graphviz
 PKGS_FS_ext4 := e2fsprogs
 PKGS_FS_xfs := xfsprogs
 PKGS_FS_vfat := dosfstools
-PKGS_CHECK := strace debootstrap $(PKGS_PLOT) $(PKGS_DOCS) dosfstools e2fsprogs xfsprogs fdisk mtools \
+PKGS_CHECK := strace time debootstrap $(PKGS_PLOT) $(PKGS_DOCS) dosfstools e2fsprogs xfsprogs fdisk mtools \
 	grub-common $(PKGS_KERNEL)
 
 # ---- configuration ----------------------------------------------------------------------

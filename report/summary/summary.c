@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "report/summary/format.h"
+#include "report/summary/rowtext.h"
 #include "report/summary/summary.h"
 #include "report/store/bootdata.h"
 
@@ -21,10 +22,17 @@ struct column {
 	const char *bench;      /* the registry entry that measures it, when not the metric's name */
 };
 
+/* the free text after a row's last cell (struct section's `text`; rowtext.h) */
+enum row_text {
+	NO_TEXT,
+	GUESSES_2_0,   /* Memory latencies: Main mem's size, then lmbench's own notes */
+	HIERARCHY,     /* Memory hierarchy: the cache levels found, buffer, page size, THP */
+};
+
 /*
- * One lmbench 2.0 table. A row is the key ("%-9.9s %13.13s "), then `lead`, then the Mhz
- * cell if `mhz`, then the cells, one blank between cells; `guesses` adds the Memory
- * latencies' free-text column after the last cell.
+ * One table: lmbench 2.0's six, then ours (docs/summary-format.md). A row is the key
+ * ("%-9.9s %13.13s "), then `lead`, then the Mhz cell if `mhz`, then the cells, one blank
+ * between cells, then the free text `text` selects.
  */
 struct section {
 	const char *title;
@@ -33,7 +41,7 @@ struct section {
 	const char *head1, *head2, *cols;  /* head2 NULL: one heading line */
 	const char *lead;
 	int mhz;
-	int guesses;
+	enum row_text text;
 	struct column col[12];
 };
 
@@ -89,11 +97,13 @@ static const struct section sections[] = {
 		"--------- ------------- ------ ------ ------ ------  ------- -----   ----- ",
 		"", 0, 0,
 		/* Mmap is 8 wide and Page Fault 7, wider than their dashes, as lmbench prints.
-		 * File Create/Delete: lmbench 2.0's best 1000-file round (bench/lat_fs.c) */
+		 * File Create/Delete: lmbench 2.0's best 1000-file round (bench/lat_fs.c).
+		 * Page Fault is lmbench 2.0's per fault; the per page figure earlier suites
+		 * showed here (page_fault) is in "Page faults" */
 		{ { "fs_flat_create_0k_best", 6, "fs_0k" }, { "fs_flat_delete_0k_best", 6, "fs_0k" },
 		  { "fs_flat_create_10k_best", 6, "fs_10k" },
 		  { "fs_flat_delete_10k_best", 6, "fs_10k" },
-		  { "mmap_lat", 8, NULL }, { "prot_fault", 5, NULL }, { "page_fault", 7, NULL },
+		  { "mmap_lat", 8, NULL }, { "prot_fault", 5, NULL }, { "pf_per_fault", 7, NULL },
 		  { NULL, 0, NULL } },
 	},
 	{
@@ -115,12 +125,35 @@ static const struct section sections[] = {
 		"Host                 OS   Mhz  L1 $   L2 $    Main mem    Guesses",
 		NULL,
 		"--------- -------------  ---- ----- ------    --------    -------",
-		/* lmbench's cells here do not sit under their dashes: Main mem starts 3 to the left */
-		" ", 1, 1,
-		{ { "lat_l1", 5, "lat_mem" }, { "lat_l2", 6, "lat_mem" },
-		  { "lat_mem", 6, NULL }, { NULL, 0, NULL } },
+		/* lmbench's cells here do not sit under their dashes: Main mem starts 3 to the left.
+		 * lmbench 2.0's stride-128 points; the random chase earlier suites showed here
+		 * (lat_l1, lat_l2, lat_mem) is in "Memory hierarchy" */
+		" ", 1, GUESSES_2_0,
+		{ { "lat_mem_rd_l1", 5, "lat_mem" }, { "lat_mem_rd_l2", 6, "lat_mem" },
+		  { "lat_mem_rd_main", 6, "lat_mem" }, { NULL, 0, NULL } },
 	},
 	/* ours from here on: the same style, our titles and headings */
+	{
+		"Memory hierarchy (random chase) in nanoseconds - smaller is better", NULL,
+		"------------------------------------------------------------------",
+		"Host                 OS  L1 $   L2 $ Main mem Caches found; Main mem at; pages, THP",
+		NULL,
+		"--------- ------------- ----- ------ -------- ------------------------------------",
+		"", 0, HIERARCHY,
+		{ { "lat_l1", 5, "lat_mem" }, { "lat_l2", 6, "lat_mem" },
+		  { "lat_mem", 8, NULL }, { NULL, 0, NULL } },
+	},
+	{
+		"Page faults in microseconds - smaller is better", NULL,
+		"-----------------------------------------------",
+		"Host                 OS    Per    Per   Anon   Anon   File   File",
+		"                         fault   page   read  write   read  write",
+		"--------- ------------- ------ ------ ------ ------ ------ ------",
+		"", 0, NO_TEXT,
+		{ { "pf_per_fault", 6, NULL }, { "page_fault", 6, NULL },
+		  { "pf_anon_read", 6, NULL }, { "pf_anon_write", 6, NULL },
+		  { "pf_file_read", 6, NULL }, { "pf_file_write", 6, NULL }, { NULL, 0, NULL } },
+	},
 	{
 		"Placement - times in microseconds, bandwidth in MB/s", NULL,
 		"----------------------------------------------------",
@@ -198,52 +231,9 @@ static const json_t *outcome(const json_t *res, const char *bench)
 	return first;
 }
 
-/* a boot's (first) measurement of metric from a round that succeeded, or NULL */
-static const json_t *usable(const json_t *res, const char *metric)
-{
-	double *s;
-	size_t n;
-	const json_t *m = ib_boot_samples(res, metric, &s, &n, NULL, NULL, NULL);
-
-	free(s);
-	return m;
-}
-
 static double value(const json_t *res, const char *metric)
 {
 	return ib_boot_value(res, metric);
-}
-
-/* lmbench's test: two latencies within 20% of each other look like one level */
-static int same(double a, double b)
-{
-	double hi = a > b ? a : b;
-	return hi > 0 && fabs(a - b) / hi <= 0.2;
-}
-
-/*
- * The Guesses column: what the suite detected (the `guesses` parameter of the lat_mem
- * measurement, else of lat_l2 or lat_l1), then lmbench 2.0's own warning when the printed
- * figures call for it ("No L2 cache?", "No L1 cache?").
- */
-static void guesses(const json_t *res, char *out, size_t cap)
-{
-	static const char *const from[] = { "lat_mem", "lat_l2", "lat_l1" };
-	const char *g = "", *note = "";
-	double l1 = value(res, "lat_l1"), l2 = value(res, "lat_l2"), mem = value(res, "lat_mem");
-	for (size_t i = 0; i < 3 && !*g; i++)
-		g = str(json_object_get(usable(res, from[i]), "params"), "guesses");
-	if (!isnan(l1) && !isnan(l2) && !isnan(mem)) {
-		if (!same(l1, l2) && same(l2, mem))
-			note = "No L2 cache?";
-		else if (same(l1, l2))
-			note = "No L1 cache?";
-	}
-	snprintf(out, cap, "%s%s%s", g, *g && *note ? " " : "", note);
-	/* one line per row, whatever the record held */
-	for (char *p = out; *p; p++)
-		if ((unsigned char)*p < 0x20 || (unsigned char)*p >= 0x7f)
-			*p = '?';
 }
 
 static void key(FILE *f, const struct ib_boot *b)
@@ -374,9 +364,23 @@ static void fs_notes(FILE *f, const struct ib_set *set)
 	}
 }
 
-static void section(FILE *f, const struct section *s, const struct ib_set *set)
+/* a row of an lmbench table read back by `initbench import`: it has no figure of ours */
+static int imported(const struct ib_boot *b)
+{
+	return !strcmp(str(json_object_get(b->res, "integrity"), "status"), "imported");
+}
+
+/* ours: one of our own sections, which imported rows are left out of (and a section that
+ * has no other row is not printed at all) */
+static void section(FILE *f, const struct section *s, const struct ib_set *set, int ours)
 {
 	char c[IB_CELL_MAX], g[256];
+	size_t rows = 0;
+
+	for (size_t i = 0; i < set->n; i++)
+		rows += !ours || !imported(&set->boots[i]);
+	if (!rows)
+		return;
 	fprintf(f, "\n%s\n", s->title);
 	if (s->warning)
 		fprintf(f, "%s\n", s->warning);
@@ -386,6 +390,8 @@ static void section(FILE *f, const struct section *s, const struct ib_set *set)
 	fprintf(f, "%s\n", s->cols);
 	for (size_t i = 0; i < set->n; i++) {
 		const json_t *res = set->boots[i].res;
+		if (ours && imported(&set->boots[i]))
+			continue;
 		key(f, &set->boots[i]);
 		fputs(s->lead, f);
 		if (s->mhz)
@@ -393,15 +399,21 @@ static void section(FILE *f, const struct section *s, const struct ib_set *set)
 		for (const struct column *col = s->col; col->metric; col++)
 			fprintf(f, "%s%s", col == s->col ? "" : " ",
 				ib_fmt_cell(c, sizeof(c), value(res, col->metric), col->width));
-		if (s->guesses) {
-			guesses(res, g, sizeof(g));
+		if (s->text == GUESSES_2_0) {
+			ib_summary_guesses_2_0(res, g, sizeof(g));
 			if (*g)
 				fprintf(f, "    %s", g);
+		} else if (s->text == HIERARCHY) {
+			ib_summary_hierarchy(res, g, sizeof(g));
+			if (*g)
+				fprintf(f, " %s", g);
 		}
 		fputc('\n', f);
 	}
-	if (!strcmp(s->title, FILE_VM_TITLE))
+	if (!strcmp(s->title, FILE_VM_TITLE)) {
 		fs_notes(f, set);
+		ib_summary_mmap_note(f, set);
+	}
 }
 
 /* name in a plan or no_outcome list, as itself or as a round of it ("name#2") */
@@ -560,7 +572,7 @@ void ib_summary_print(FILE *f, const struct ib_set *set)
 	fprintf(f, "\n%17s%s\n%17s%s\n\t\t %s\n\n", "", TITLE, "", rule, SUBTITLE);
 	basic(f, set);
 	for (size_t i = 0; i < sizeof(sections) / sizeof(sections[0]); i++)
-		section(f, &sections[i], set);
+		section(f, &sections[i], set, i >= NLMBENCH);
 	notes(f, set);
 }
 

@@ -13,10 +13,13 @@
  * outcome that is not `ok` ("uml/2: fork_proc failed: SIGSEGV"), so that every blank is
  * explained, and one per boot whose lmbench columns ran pinned (measurements with cpu >= 0:
  * pin=1; the Placement benchmarks pin themselves and do not count). Under File & VM, one
- * indented line per run of boots says what their file benchmarks ran on (ib_summary_fsdir).
- * After lmbench's tables come ours, same layout: "Placement", "Process and IPC variants",
- * "File system variants" (the median file create/delete rounds of lmbench 2.0's and 3.0's
- * methods).
+ * indented line per run of boots says what their file benchmarks ran on (ib_summary_fsdir),
+ * and one the size Mmap Latency maps (rowtext.h); Memory latencies' Guesses say where Main
+ * mem was read. After lmbench's tables come ours, same layout: "Memory hierarchy (random
+ * chase)" (the caches found, page size and THP as free text), "Page faults", "Placement",
+ * "Process and IPC variants", "File system variants" (the median file create/delete rounds
+ * of lmbench 2.0's and 3.0's methods). Our sections leave out boots imported from lmbench
+ * tables, and are not printed when no other boot is in the set.
  */
 #ifndef IB_SUMMARY_H
 #define IB_SUMMARY_H
@@ -30,9 +33,10 @@
 void ib_summary_print(FILE *f, const struct ib_set *set);
 
 /*
- * The i-th metric (from 0) of the tables, lmbench's six and ours, in summary order, each once
- * (ctx_2p_0k is in Context switching); NULL past the last. *section (if not NULL) is its
- * table's title.
+ * The i-th metric (from 0) of the tables, lmbench's six and ours, in summary order, each once,
+ * in the first table that shows it (ctx_2p_0k is in Context switching, pf_per_fault in File &
+ * VM); NULL past the last. *section (if not NULL) is its table's title. `compare` and every
+ * export list the metrics through it.
  */
 const char *ib_summary_metric(size_t i, const char **section);
 

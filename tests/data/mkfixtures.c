@@ -182,9 +182,15 @@ static const struct row rows[] = {
 	  "size_kb=10 files_per_dir=100 fs=tmpfs", "size_kb=10 files_per_dir=100 fs=ext4" },
 	{ "fs_tree_10k", "fs_delete_10k", "us", 28.3, 28.6, 99.2,
 	  "size_kb=10 files_per_dir=100 fs=tmpfs", "size_kb=10 files_per_dir=100 fs=ext4" },
-	{ "mmap_lat", "mmap_lat", "us", 477, 481.3, 9659, "size_kb=8192", NULL },
+	{ "mmap_lat", "mmap_lat", "us", 477, 481.3, 9659, "size_kb=8192", "size_kb=65536" },
 	{ "prot_fault", "prot_fault", "us", 0.31, 0.33, 132.3, NULL, NULL },
+	{ "pf_per_fault", "pf_per_fault", "us", 6.104, 6.21, 230.51,
+	  "size_kb=8192 stride_kb=256 order=backward faults_per_touch=1.000", NULL },
 	{ "page_fault", "page_fault", "us", 1.7033, 1.69, 156.01, NULL, NULL },
+	{ "pf_anon_read", "pf_anon_read", "us", 2.35, 2.38, 71.3, "faults_per_touch=1.000", NULL },
+	{ "pf_anon_write", "pf_anon_write", "us", 3.12, 3.09, 88.94, "faults_per_touch=1.000", NULL },
+	{ "pf_file_read", "pf_file_read", "us", 5.87, 5.91, 203.4, "faults_per_touch=1.000", NULL },
+	{ "pf_file_write", "pf_file_write", "us", 4.41, 4.45, 15623.7, "faults_per_touch=1.000", NULL },
 	{ "bw_pipe", "bw_pipe", "MB/s", 385.19, 391.7, 645.74, NULL, NULL },
 	{ "bw_unix", "bw_unix", "MB/s", 263.84, 270.02, 652.79, NULL, NULL },
 	{ "bw_tcp", "bw_tcp", "MB/s", 1088.4, 1101.9, 1513.2, NULL, NULL },
@@ -194,12 +200,17 @@ static const struct row rows[] = {
 	{ "bw_bcopy_hand", "bw_bcopy_hand", "MB/s", 1999.5, 2003.8, 16498.68, NULL, NULL },
 	{ "bw_mem_read", "bw_mem_read", "MB/s", 5119.74, 5130.2, 13674.1, NULL, NULL },
 	{ "bw_mem_write", "bw_mem_write", "MB/s", 13674, 13702.5, 99999.9, NULL, NULL },
-	{ "lat_mem", "mem_chase", "ns", 4.93, 4.95, 1.14, "size_kb=16 stride=64 random=0", NULL },
-	{ "lat_mem", "lat_l1", "ns", 4.93, 4.95, 1.14, "size_kb=16 stride=64", NULL },
-	{ "lat_mem", "lat_l2", "ns", 9.87, 9.91, 1.28, "size_kb=256 stride=64", NULL },
-	{ "lat_mem", "lat_mem", "ns", 98.52, 99.1, 120.6,
-	  "size_kb=262144 random=1 guesses=L1:32K,L2:512K,L3:32M",
-	  "size_kb=262144 random=1 guesses=L1:32K,L3:32M" },
+	{ "lat_mem", "lat_mem_rd_l1", "ns", 4.93, 4.95, 1.14, "size_kb=1 stride=128", NULL },
+	{ "lat_mem", "lat_mem_rd_l2", "ns", 9.87, 9.91, 1.28, "size_kb=128 stride=128", NULL },
+	{ "lat_mem", "lat_mem_rd_main", "ns", 98.52, 99.1, 120.6,
+	  "size_kb=65536 stride=128 llc_kb=16384 llc_src=sysfs",
+	  "size_kb=131072 stride=128 llc_kb=32768 llc_src=guess" },
+	{ "lat_mem", "mem_chase", "ns", 3.78, 3.79, 1.26, "size_kb=16 stride=0 random=1", NULL },
+	{ "lat_mem", "lat_l1", "ns", 3.78, 3.79, 1.26, "size_kb=16 cache_kb=32 stride=0", NULL },
+	{ "lat_mem", "lat_l2", "ns", 6.33, 6.35, 3.8, "size_kb=128 cache_kb=256 stride=0", NULL },
+	{ "lat_mem", "lat_mem", "ns", 171.9, 165.2, 169.3,
+	  "buffer_kb=65536 stride=0 guesses=L1:32K,L2:512K,L3:32M page_kb=4 thp_kb=0",
+	  "buffer_kb=131072 stride=0 guesses=L1:32K,L3:32M page_kb=4 thp_kb=-1" },
 	/* Placement: uml boots have one CPU, so their cross runs are skipped (troubles) */
 	{ "ctx_2p_0k_same", "ctx_2p_0k_same", "us", 4.18, 4.22, 41.02, "placement=same cpus=0,0", NULL },
 	{ "ctx_2p_0k_cross", "ctx_2p_0k_cross", "us", 9.35, 9.41, 0, "placement=cross cpus=0,1", NULL },
@@ -293,7 +304,7 @@ static void measurement(struct out *o, const char *bench, const char *metric, co
 	ib_rec_i64(&r, "cpu", params && strstr(params, "cpus=") ? atoi(strstr(params, "cpus=") + 5) :
 			      fixture_cpu);
 	if (params) {
-		char p[128];
+		char p[256];
 		snprintf(p, sizeof(p), "%s", params);
 		for (char *k = strtok(p, " "); k; k = strtok(NULL, " ")) {
 			char *eq = strchr(k, '=');

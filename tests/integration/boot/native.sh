@@ -18,6 +18,14 @@ rm -rf "$RESULTS/native"
 "$IB" report --results "$RESULTS" > "$O/test-logs/report-all.txt" || die "report failed"
 cat "$O/test-logs/report-all.txt"
 grep -q '^native ' "$O/test-logs/report-all.txt" || die "no row for native"
+# lmbench 2.0's Page Fault, L1 $, L2 $ and Main mem, and ours after them, for every run
+for t in 'File & VM system latencies' 'Memory latencies in nanoseconds' \
+	'Memory hierarchy (random chase) in nanoseconds' 'Page faults in microseconds'; do
+	n=$(awk -v t="$t" 'index($0, t) == 1 { on = 1 } on && !NF { on = 0 }
+		on && /^native / && substr($0, 25) ~ /[0-9]/ { n++ } END { print n + 0 }' \
+		"$O/test-logs/report-all.txt")
+	[ "$n" -eq 3 ] || die "$n rows with figures, not one per native run, under $t"
+done
 # unpinned by default, as lmbench; with two CPUs both Placement variants ran, each checked
 # from inside (sched_getcpu in both processes) by the suite
 ! grep -q '^native/[0-9]*: pinned' "$O/test-logs/report-all.txt" || die "a default native run is reported pinned"
