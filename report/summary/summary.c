@@ -37,8 +37,10 @@ struct section {
 	struct column col[12];
 };
 
-/* the table under which each boot's file system is noted (fs_notes) */
+/* the tables under which each boot's file system (fs_notes) and bandwidth size (bw_notes)
+ * are noted */
 #define FILE_VM_TITLE "File & VM system latencies in microseconds - smaller is better"
+#define BW_TITLE "*Local* Communication bandwidths in MB/s - bigger is better"
 
 /* headings byte for byte as lmbench 2.0 prints them, trailing blanks and the tab after
  * "Page" included (docs/summary-format.md) */
@@ -94,16 +96,18 @@ static const struct section sections[] = {
 		  { NULL, 0, NULL } },
 	},
 	{
-		"*Local* Communication bandwidths in MB/s - bigger is better", NULL,
+		BW_TITLE, NULL,
 		"-----------------------------------------------------------",
 		"Host                OS  Pipe AF    TCP  File   Mmap  Bcopy  Bcopy  Mem   Mem",
 		"                             UNIX      reread reread (libc) (hand) read write",
 		"--------- ------------- ---- ---- ---- ------ ------ ------ ------ ---- -----",
 		"", 0, 0,
+		/* File reread .. Mem write: lmbench 2.0's loops, sizes and placement (bench/fs/
+		 * bw_file.c, bench/mem/bw_mem.c); their size under the rows (bw_notes) */
 		{ { "bw_pipe", 4, NULL }, { "bw_unix", 4, NULL }, { "bw_tcp", 4, NULL },
-		  { "bw_file_reread", 6, NULL }, { "bw_mmap_reread", 6, NULL },
-		  { "bw_bcopy_libc", 6, NULL }, { "bw_bcopy_hand", 6, NULL },
-		  { "bw_mem_read", 4, NULL }, { "bw_mem_write", 5, NULL }, { NULL, 0, NULL } },
+		  { "bw_file_rd", 6, NULL }, { "bw_mmap_rd", 6, NULL },
+		  { "bw_mem_bcopy", 6, NULL }, { "bw_mem_fcp", 6, NULL },
+		  { "bw_mem_frd", 4, NULL }, { "bw_mem_fwr", 5, NULL }, { NULL, 0, NULL } },
 	},
 	{
 		"Memory latencies in nanoseconds - smaller is better",
@@ -132,6 +136,19 @@ static const struct section sections[] = {
 		  { "fs_create_0k", 6, "fs_tree_0k" }, { "fs_delete_0k", 6, "fs_tree_0k" },
 		  { "fs_create_10k", 6, "fs_tree_10k" }, { "fs_delete_10k", 6, "fs_tree_10k" },
 		  { NULL, 0, NULL } },
+	},
+	{
+		/* the reads and the write of the bandwidth table on 64-bit words, four
+		 * accumulators for the sums: less bound by the loop than lmbench's chain of
+		 * 4-byte adds (the metrics these columns had before lmbench's loops) */
+		"Bandwidth variants - 64-bit words, in MB/s - bigger is better", NULL,
+		"-------------------------------------------------------------",
+		"Host                 OS File   Mmap   Mem    Mem",
+		"                        reread reread read   write",
+		"--------- ------------- ------ ------ ------ ------",
+		"", 0, 0,
+		{ { "bw_file_reread", 6, NULL }, { "bw_mmap_reread", 6, NULL },
+		  { "bw_mem_read", 6, NULL }, { "bw_mem_write", 6, NULL }, { NULL, 0, NULL } },
 	},
 };
 
@@ -313,31 +330,97 @@ void ib_summary_fsdir(const json_t *res, char *out, size_t cap)
 }
 
 /*
- * Under File & VM: the file system each boot's file benchmarks ran on, one line per run of
- * boots of one label that say the same ("  fsdir: default/1-3 ext4 (rw,relatime) at ...").
- * The line starts with blanks, so a reader of lmbench tables (our importer too) skips it.
+ * Lines under a table, one per run of boots of one label that say the same
+ * ("  fsdir: default/1-3 ext4 (rw,relatime) at ..."): what text() writes for each boot, after
+ * "  <tag>: <label>/<boot or first-last> ". Nothing for a boot whose text is empty. The line
+ * starts with blanks, so a reader of lmbench tables (our importer too) skips it.
  */
-static void fs_notes(FILE *f, const struct ib_set *set)
+static void grouped_notes(FILE *f, const struct ib_set *set, const char *tag,
+			  void (*text)(const json_t *res, char *out, size_t cap))
 {
 	char cur[768], next[768];
 
 	for (size_t i = 0; i < set->n;) {
 		size_t j = i + 1;
 
-		ib_summary_fsdir(set->boots[i].res, cur, sizeof(cur));
+		text(set->boots[i].res, cur, sizeof(cur));
 		while (j < set->n && !strcmp(set->boots[j].label, set->boots[i].label)) {
-			ib_summary_fsdir(set->boots[j].res, next, sizeof(next));
+			text(set->boots[j].res, next, sizeof(next));
 			if (strcmp(next, cur))
 				break;
 			j++;
 		}
 		if (*cur && j == i + 1)
-			fprintf(f, "  fsdir: %s/%lu %s\n", set->boots[i].label, set->boots[i].num, cur);
+			fprintf(f, "  %s: %s/%lu %s\n", tag, set->boots[i].label, set->boots[i].num,
+				cur);
 		else if (*cur)
-			fprintf(f, "  fsdir: %s/%lu-%lu %s\n", set->boots[i].label, set->boots[i].num,
-				set->boots[j - 1].num, cur);
+			fprintf(f, "  %s: %s/%lu-%lu %s\n", tag, set->boots[i].label,
+				set->boots[i].num, set->boots[j - 1].num, cur);
 		i = j;
 	}
+}
+
+/* under File & VM: the file system each boot's file benchmarks ran on */
+static void fs_notes(FILE *f, const struct ib_set *set)
+{
+	grouped_notes(f, set, "fsdir", ib_summary_fsdir);
+}
+
+/* a size in KB parameter (results.json keeps a number as a number) as lmbench writes sizes:
+ * "64M", else "1536K"; "" when absent */
+static void kb_size(const json_t *params, const char *key, char *out, size_t cap)
+{
+	const json_t *v = json_object_get(params, key);
+	unsigned long long kb = json_is_integer(v) && json_integer_value(v) > 0 ?
+		(unsigned long long)json_integer_value(v) :
+		json_is_string(v) ? strtoull(json_string_value(v), NULL, 10) : 0;
+
+	if (!kb)
+		out[0] = 0;
+	else if (kb % 1024 == 0)
+		snprintf(out, cap, "%lluM", kb / 1024);
+	else
+		snprintf(out, cap, "%lluK", kb);
+}
+
+/* the params of the first of metrics[] the boot measured, NULL for none */
+static const json_t *first_params(const json_t *res, const char *const *metrics)
+{
+	for (; *metrics; metrics++) {
+		const json_t *m = usable(res, *metrics);
+
+		if (m)
+			return json_object_get(m, "params");
+	}
+	return NULL;
+}
+
+void ib_summary_bwsize(const json_t *res, char *out, size_t cap)
+{
+	static const char *const rw[] = { "bw_mem_frd", "bw_mem_fwr", "bw_file_rd", "bw_mmap_rd",
+					  NULL };
+	static const char *const cp[] = { "bw_mem_bcopy", "bw_mem_fcp", NULL };
+	const json_t *prw = first_params(res, rw), *pcp = first_params(res, cp);
+	const json_t *any = prw ? prw : pcp;
+	const char *src = str(any, "llc_src"), *how = "";
+	char a[32], b[32], llc[32];
+
+	out[0] = 0;
+	if (!any)
+		return;
+	kb_size(prw, "size_kb", a, sizeof(a));
+	kb_size(pcp, "size_kb", b, sizeof(b));
+	kb_size(any, "llc_kb", llc, sizeof(llc));
+	if (*llc && *src)
+		how = !strcmp(src, "guess") ? " (guessed)" : " (sysfs)";
+	snprintf(out, cap, "%s%s%s%s%s%s%s", a, *a && *b ? ", " : "", *b ? "Bcopy " : "", b,
+		 *llc ? "; LLC " : "", llc, how);
+}
+
+/* under the bandwidths: the size of lmbench's columns */
+static void bw_notes(FILE *f, const struct ib_set *set)
+{
+	grouped_notes(f, set, "bw size", ib_summary_bwsize);
 }
 
 static void section(FILE *f, const struct section *s, const struct ib_set *set)
@@ -368,6 +451,8 @@ static void section(FILE *f, const struct section *s, const struct ib_set *set)
 	}
 	if (!strcmp(s->title, FILE_VM_TITLE))
 		fs_notes(f, set);
+	else if (!strcmp(s->title, BW_TITLE))
+		bw_notes(f, set);
 }
 
 /* name in a plan or no_outcome list, as itself or as a round of it ("name#2") */

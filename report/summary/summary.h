@@ -11,9 +11,10 @@
  * metric. Below the tables, one line per boot whose records are not complete and per
  * outcome that is not `ok` ("uml/2: fork_proc failed: SIGSEGV"), so that every blank is
  * explained. Under File & VM, one indented line per run of boots says what their file
- * benchmarks ran on (ib_summary_fsdir). After lmbench's tables come ours, same layout:
+ * benchmarks ran on (ib_summary_fsdir); under the bandwidths, how big the buffers of
+ * lmbench's columns were (ib_summary_bwsize). After lmbench's tables come ours, same layout:
  * "File system variants" (the median file create/delete rounds of lmbench 2.0's and 3.0's
- * methods).
+ * methods), "Bandwidth variants" (the reads and the write on 64-bit words).
  */
 #ifndef IB_SUMMARY_H
 #define IB_SUMMARY_H
@@ -40,5 +41,14 @@ const char *ib_summary_metric(size_t i, const char **section);
  * measurement that has one ("tmpfs"), else "". One line, cut to cap.
  */
 void ib_summary_fsdir(const json_t *res, char *out, size_t cap);
+
+/*
+ * The size of a boot's lmbench 2.0 bandwidth buffers, from the params of its first
+ * measured bw_mem_frd, bw_mem_fwr, bw_file_rd or bw_mmap_rd (size_kb: lmbench's MB) and
+ * bw_mem_bcopy or bw_mem_fcp (size_kb: MB/2), and the last-level cache they were sized by
+ * (llc_kb, llc_src): "64M, Bcopy 32M; LLC 16M (sysfs)" ("(guessed)" when sysfs had none).
+ * What is missing is left out; "" when the boot measured none of them. One line, cut to cap.
+ */
+void ib_summary_bwsize(const json_t *res, char *out, size_t cap);
 
 #endif
