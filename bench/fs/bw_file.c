@@ -56,6 +56,7 @@
 #include "bench/lib/sysinfo.h"
 
 #define CHUNK (64 * 1024)
+#define BLOCK (IB_BW_BLOCK_INTS * sizeof(uint32_t))   /* what one turn of the loops sums */
 
 struct file {
 	int fd;
@@ -90,9 +91,9 @@ static int reread_pass(struct file *f, uint64_t *acc)
 		}
 		if (r == 0)
 			return -EIO;   /* the file shrank under us */
-		/* CHUNK and the file size are multiples of 512 bytes; a short read of a page
-		 * cache file still ends on a block boundary in practice: whole blocks only */
-		*acc += sum(f, f->chunk, (size_t)r / 512 * 512);
+		/* CHUNK and the file size are multiples of BLOCK; a short read of a page cache
+		 * file still ends on a block boundary in practice: whole blocks only */
+		*acc += sum(f, f->chunk, (size_t)r / BLOCK * BLOCK);
 		done += (size_t)r;
 	}
 	return 0;
