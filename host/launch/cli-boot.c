@@ -6,6 +6,7 @@
 #define _GNU_SOURCE
 #include <dirent.h>
 #include <errno.h>
+#include <fcntl.h>
 #include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -19,6 +20,7 @@
 #include "host/launch/cli-boot.h"
 #include "host/lib/hostutil.h"
 #include "host/boot/fsimage.h"
+#include "host/lib/safeio.h"
 #include "host/boot/kernel.h"
 #include "host/launch/progress.h"
 #include "host/boot/qemu.h"
@@ -357,11 +359,26 @@ static int ctx_init(struct ib_run_ctx *rc, struct ib_run_opts *o, int kind, cons
 	rc->est_s = -1;
 	if (o->dry_run)
 		return 0;
-	if (ib_mkdir_p(rc->label_dir, 0755) < 0) {
-		fprintf(stderr, "initbench: cannot create %s: %s\n", rc->label_dir, strerror(errno));
+	/* the store may be a link the user chose; a label directory is never one (safeio.h) */
+	if (ib_mkdir_p(o->results, 0755) < 0) {
+		fprintf(stderr, "initbench: cannot create %s: %s\n", o->results, strerror(errno));
 		free(rc->label_dir);
 		return -1;
 	}
+	char err[512];
+	int rfd = open(o->results, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+	int lfd = rfd < 0 ? -1 : ib_subdir_open(rfd, o->results, o->label, 1, err, sizeof(err));
+
+	if (rfd < 0)
+		snprintf(err, sizeof(err), "%s: %s", o->results, strerror(errno));
+	if (rfd >= 0)
+		close(rfd);
+	if (lfd < 0) {
+		fprintf(stderr, "initbench: %s\n", err);
+		free(rc->label_dir);
+		return -1;
+	}
+	close(lfd);
 	rc->est_s = ib_progress_estimate(rc->label_dir);
 	return 0;
 }

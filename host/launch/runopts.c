@@ -40,15 +40,6 @@ void ib_runopts_init(struct ib_run_opts *o, int native)
 	o->host_cpu = native ? -1 : CONFIG_IB_HOST_CPU;
 }
 
-int ib_label_ok(const char *s)
-{
-	size_t n = strlen(s);
-
-	if (!n || n > 64 || s[0] == '.')
-		return 0;
-	return strspn(s, "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789._-") == n;
-}
-
 static int get_long(const char *v, long lo, long hi, long *out)
 {
 	char *end;
@@ -262,8 +253,7 @@ static int parse_one(struct ib_run_opts *o, int key, const char *t, const char *
 		break;
 	case O_LABEL:
 		if (!ib_label_ok(val))
-			BAD("bad argument '--label %s': use [A-Za-z0-9._-], no leading dot, "
-			    "at most 64 bytes", val);
+			BAD("bad argument '--label %s': %s", val, IB_LABEL_RULE);
 		o->label = val;
 		break;
 	case O_ACCEL:

@@ -52,10 +52,12 @@ static const struct section sections[] = {
 		"                             call  I/O stat clos TCP   inst hndl proc proc proc",
 		"--------- ------------- ---- ---- ---- ---- ---- ----- ---- ---- ---- ---- ----",
 		"", 1, 0,
+		/* selct TCP, exec proc and sh proc read metrics no suite before lmbench 2.0's
+		 * definitions emitted (bench/README.md): an old boot's other quantity stays out */
 		{ { "null_call", 4, NULL }, { "null_io", 4, NULL }, { "stat", 4, NULL },
-		  { "open_close", 4, NULL }, { "select_tcp", 5, NULL }, { "sig_inst", 4, NULL },
-		  { "sig_hndl", 4, NULL }, { "fork_proc", 4, NULL }, { "exec_proc", 4, NULL },
-		  { "sh_proc", 4, NULL }, { NULL, 0, NULL } },
+		  { "open_close", 4, NULL }, { "select_tcp_wr", 5, NULL }, { "sig_inst", 4, NULL },
+		  { "sig_hndl", 4, NULL }, { "fork_proc", 4, NULL }, { "exec_proc_dyn", 4, NULL },
+		  { "sh_proc_dyn", 4, NULL }, { NULL, 0, NULL } },
 	},
 	{
 		"Context switching - times in microseconds - smaller is better", NULL,
@@ -76,9 +78,10 @@ static const struct section sections[] = {
 		"                        ctxsw       UNIX         UDP         TCP conn",
 		"--------- ------------- ----- ----- ---- ----- ----- ----- ----- ----",
 		"", 0, 0,
+		/* RPC with lmbench's poll(): metrics of their own, as above */
 		{ { "ctx_2p_0k", 5, NULL }, { "lat_pipe", 5, NULL }, { "lat_unix", 4, NULL },
-		  { "lat_udp", 5, NULL }, { "lat_rpc_udp", 5, NULL }, { "lat_tcp", 5, NULL },
-		  { "lat_rpc_tcp", 5, NULL }, { "lat_tcp_conn", 4, NULL }, { NULL, 0, NULL } },
+		  { "lat_udp", 5, NULL }, { "lat_rpc_udp_poll", 5, NULL }, { "lat_tcp", 5, NULL },
+		  { "lat_rpc_tcp_poll", 5, NULL }, { "lat_tcp_conn", 4, NULL }, { NULL, 0, NULL } },
 	},
 	{
 		FILE_VM_TITLE, NULL,
@@ -121,7 +124,31 @@ static const struct section sections[] = {
 		{ { "lat_l1", 5, "lat_mem" }, { "lat_l2", 6, "lat_mem" },
 		  { "lat_mem", 6, NULL }, { NULL, 0, NULL } },
 	},
-	/* ours from here on: the better quantities, each under a title of its own */
+	/* ours from here on: the same style, our titles and headings */
+	{
+		"Placement - times in microseconds, bandwidth in MB/s", NULL,
+		"----------------------------------------------------",
+		"Host                 OS 2p/0K ctxsw        Pipe     AF UNIX         TCP   Pipe MB/s",
+		"                         same cross  same cross  same cross  same cross  same cross",
+		"--------- ------------- ----- ----- ----- ----- ----- ----- ----- ----- ----- -----",
+		"", 0, 0,
+		{ { "ctx_2p_0k_same", 5, NULL }, { "ctx_2p_0k_cross", 5, NULL },
+		  { "lat_pipe_same", 5, NULL }, { "lat_pipe_cross", 5, NULL },
+		  { "lat_unix_same", 5, NULL }, { "lat_unix_cross", 5, NULL },
+		  { "lat_tcp_same", 5, NULL }, { "lat_tcp_cross", 5, NULL },
+		  { "bw_pipe_same", 5, NULL }, { "bw_pipe_cross", 5, NULL }, { NULL, 0, NULL } },
+	},
+	{
+		"Process and IPC variants - times in microseconds - smaller is better", NULL,
+		"--------------------------------------------------------------------",
+		"Host                 OS   exec     sh  selct  selct RPC/UDP RPC/TCP",
+		"                        static static TCP rd   file  nopoll  nopoll",
+		"--------- ------------- ------ ------ ------ ------ ------- -------",
+		"", 0, 0,
+		{ { "exec_proc", 6, NULL }, { "sh_proc", 6, NULL }, { "select_tcp", 6, NULL },
+		  { "select_file_wr", 6, NULL }, { "lat_rpc_udp", 7, NULL },
+		  { "lat_rpc_tcp", 7, NULL }, { NULL, 0, NULL } },
+	},
 	{
 		/* the median round of lmbench 2.0's flat directory (whose best round is the 2.0
 		 * column) and lmbench 3.0's tree of directories (bench/fs/lat_fs_tree.c) */
@@ -151,6 +178,13 @@ static const struct section sections[] = {
 		  { "bw_mem_read", 6, NULL }, { "bw_mem_write", 6, NULL }, { NULL, 0, NULL } },
 	},
 };
+
+_Static_assert(sizeof(sections) / sizeof(sections[0]) * (sizeof(sections[0].col) /
+	       sizeof(sections[0].col[0])) < IB_SUMMARY_MAX_METRICS,
+	       "the tables outgrow IB_SUMMARY_MAX_METRICS (summary.h)");
+
+/* sections[0..NLMBENCH) are lmbench 2.0's six tables; the rest are ours */
+#define NLMBENCH 6
 
 /* a string member, "" when absent */
 static const char *str(const json_t *o, const char *key)
@@ -483,14 +517,14 @@ static int explained(const json_t *res, const char *bench)
 static void unexplained(FILE *f, const struct ib_boot *b, int *any)
 {
 	static const struct column mhz = { "mhz", 4, NULL };
-	const struct column *cols[64];
-	const char *notrun[64];
+	const struct column *cols[IB_SUMMARY_MAX_METRICS];
+	const char *notrun[IB_SUMMARY_MAX_METRICS];
 	size_t nc = 0, nn = 0;
 	const json_t *plan = json_object_get(json_object_get(b->res, "plan"), "benches");
 
 	cols[nc++] = &mhz;
 	for (size_t i = 0; i < sizeof(sections) / sizeof(sections[0]); i++)
-		for (const struct column *c = sections[i].col; c->metric && nc < 64; c++) {
+		for (const struct column *c = sections[i].col; c->metric; c++) {
 			size_t k = 0;
 			while (k < nc && strcmp(cols[k]->metric, c->metric))
 				k++;
@@ -518,6 +552,42 @@ static void unexplained(FILE *f, const struct ib_boot *b, int *any)
 	for (size_t k = 0; k < nn; k++)
 		fprintf(f, " %s%s", notrun[k], k + 1 < nn ? "," : "");
 	fputc('\n', f);
+}
+
+/*
+ * pin=1 makes the lmbench columns same-CPU figures (lmbench pins nothing): one line per boot
+ * whose measurements of those tables say they ran pinned (cpu >= 0), naming the CPUs. The
+ * Placement benchmarks pin themselves whatever pin says, so they do not count.
+ */
+static void pinned(FILE *f, const struct ib_boot *b, int *any)
+{
+	json_int_t cpu[16];
+	size_t i, n = 0;
+	json_t *m;
+
+	json_array_foreach(json_object_get(b->res, "measurements"), i, m) {
+		const json_t *c = json_object_get(m, "cpu");
+		const char *metric = str(m, "metric");
+		int lmbench = 0;
+		size_t k = 0;
+
+		if (!json_is_integer(c) || json_integer_value(c) < 0)
+			continue;
+		for (size_t s = 0; s < NLMBENCH && !lmbench; s++)
+			for (const struct column *col = sections[s].col; col->metric && !lmbench; col++)
+				lmbench = !strcmp(col->metric, metric);
+		while (k < n && cpu[k] != json_integer_value(c))
+			k++;
+		if (lmbench && k == n && n < 16)
+			cpu[n++] = json_integer_value(c);
+	}
+	if (!n)
+		return;
+	fprintf(f, "%s%s/%lu: pinned (pin=1): the lmbench columns ran on CPU", (*any)++ ? "" : "\n",
+		b->label, b->num);
+	for (size_t k = 0; k < n; k++)
+		fprintf(f, "%s%lld", k ? "," : " ", (long long)cpu[k]);
+	fputs(", as same-CPU figures (lmbench pins nothing)\n", f);
 }
 
 static void notes(FILE *f, const struct ib_set *set)
@@ -560,6 +630,7 @@ static void notes(FILE *f, const struct ib_set *set)
 		json_array_foreach(json_object_get(in, "no_outcome"), k, o)
 			fprintf(f, "%s%s/%lu: %s: no outcome\n", any++ ? "" : "\n", b->label, b->num,
 				json_string_value(o) ? json_string_value(o) : "?");
+		pinned(f, b, &any);
 		/* an imported row's blanks are the source's: nothing to explain */
 		if (!st || strcmp(st, "imported"))
 			unexplained(f, b, &any);

@@ -13,6 +13,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "host/lib/cli-paths.h"
 #include "report/import/import.h"
 #include "report/results.h"
 #include "report/store/store.h"
@@ -69,7 +70,7 @@ static inline char *report(const char *dir, char *const *labels, int n)
 	struct ib_set set;
 	char *out = NULL;
 	size_t len = 0;
-	assert_int_equal(ib_store_load(dir, labels, n, &set), 0);
+	assert_int_equal(ib_store_load(dir, labels, n, &set, "test"), 0);
 	FILE *f = open_memstream(&out, &len);
 	ib_summary_print(f, &set);
 	fclose(f);
