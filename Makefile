@@ -81,8 +81,8 @@ HOST_MAIN := host/initbench.c
 # the host folders (docs/architecture.md "Folders and what each may include")
 HOST_LIB_SRCS := $(sort $(filter-out $(HOST_MAIN),$(wildcard host/*.c host/*/*.c report/*/*.c)) \
 	$(filter-out bench/lib/runner.c,$(wildcard bench/lib/*.c)) bench/ipc/oncrpc.c \
-	bench/mem/plateau.c bench/proc/elfinterp.c initramfs/cpio.c \
-	initramfs/dump.c initramfs/blkid.c bench/gen/benchgen.c)
+	bench/mem/plateau.c bench/mem/bw_layout.c bench/mem/bw_loops.c bench/proc/elfinterp.c \
+	initramfs/cpio.c initramfs/dump.c initramfs/blkid.c bench/gen/benchgen.c)
 HOST_LIB_OBJS := $(patsubst %.c,$(O)/host/%.o,$(HOST_LIB_SRCS))
 HOST_LIB := $(O)/host/libinitbench.a
 # unit tests live in a folder per part of the tree (tests/unit/bench, host, report, initramfs);
