@@ -182,7 +182,8 @@ help:
 	@echo 'Tests and figures:'
 	@echo '  check            - every test (about 30 minutes): unit tests; the quick profile booted under QEMU'
 	@echo '                     (x86_64 and arm64), UML and natively; make kernel, disks, LAVA, faults, fuzz,'
-	@echo '                     sanitizers, make install; make run in a fresh Debian root (debootstrap)'
+	@echo '                     sanitizers, make install; make run in a fresh Debian root (debootstrap);'
+	@echo '                     TESTS="boot-fs.sh test_summary": only those tests, by file name'
 	@echo '  check-unit       - unit tests only'
 	@echo '  bench-harness    - print image size, time to first record, quick and full profile wall times'
 	@echo '  fuzz             - libFuzzer on the record parser and lmbench importer, FUZZ_SECONDS=600 each'
@@ -548,7 +549,8 @@ check: check-deps
 	$(Q)$(MAKE) O=$(O)/check quick_defconfig >/dev/null
 	$(Q)$(MAKE) O=$(O)/check KERNELS=$(KERNELS) all $(UNIT_BINS:$(O)/%=$(O)/check/%) \
 		$(TOOL_BINS:$(O)/%=$(O)/check/%) $(CHECK_PREREQS:$(O)/%=$(O)/check/%) kernel-default
-	$(Q)O=$(O)/check KERNELS=$(KERNELS) srctree=$(srctree) $(srctree)/tests/run-tests.sh all
+	$(Q)O=$(O)/check KERNELS=$(KERNELS) srctree=$(srctree) TESTS='$(TESTS)' \
+		$(srctree)/tests/run-tests.sh all
 
 bench-harness: check-deps
 	$(Q)$(MAKE) O=$(O)/check quick_defconfig >/dev/null
