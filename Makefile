@@ -45,8 +45,8 @@ PKGS_CHECK := strace time debootstrap $(PKGS_PLOT) $(PKGS_DOCS) dosfstools e2fsp
 # The Benchmarks menu and the registry's list are gathered from the benchmarks' own files
 # (bench/README.md): bench/Kconfig sources the menu through IB_BENCHES_KCONFIG. The families
 # live in one folder per lmbench section (bench/proc, ipc, fs, mem, ...); bench/ itself holds
-# the suite program and the self-test benchmarks, bench/lib and bench/gen no benchmark.
-BENCH_SRCS := $(sort $(wildcard bench/*.c) $(filter-out bench/lib/% bench/gen/%,$(wildcard bench/*/*.c)))
+# the suite program and the self-test benchmarks, bench/lib, bench/base and bench/gen no benchmark.
+BENCH_SRCS := $(sort $(wildcard bench/*.c) $(filter-out bench/lib/% bench/base/% bench/gen/%,$(wildcard bench/*/*.c)))
 BENCHGEN := $(O)/host/bench/gen/benchgen
 benches_def := $(O)/include/benches.def
 benches_kconfig := $(O)/include/benches.kconfig
@@ -61,7 +61,7 @@ config_hash_h := $(O)/include/config_hash.h
 # ---- toolchains -------------------------------------------------------------------------
 WARN := -std=c11 -O2 -Wall -Wextra -Werror
 GUEST_CC := musl-gcc
-# Every project header is included by its path from the source root ("bench/lib/record.h"),
+# Every project header is included by its path from the source root ("bench/base/record.h"),
 # so no header can shadow another; $(O)/include holds the generated ones (config.h).
 GUEST_CFLAGS := $(WARN) -static -I$(srctree) -I$(O)/include
 GUEST_LDFLAGS := -static
@@ -74,13 +74,13 @@ JANSSON_LIBS = $(shell pkg-config --libs jansson 2>/dev/null || echo -ljansson) 
 	$(shell pkg-config --libs nettle 2>/dev/null || echo -lnettle)
 
 # ---- sources ----------------------------------------------------------------------------
-SUITE_SRCS := $(sort $(filter-out bench/hello.c,$(BENCH_SRCS)) $(wildcard bench/lib/*.c))
+SUITE_SRCS := $(sort $(filter-out bench/hello.c,$(BENCH_SRCS)) $(wildcard bench/lib/*.c bench/base/*.c))
 SUITE_OBJS := $(patsubst %.c,$(O)/guest/%.o,$(SUITE_SRCS))
 # Host-side modules: the CLI main is kept apart so that tests can link the rest.
 HOST_MAIN := host/initbench.c
 # the host folders (docs/architecture.md "Folders and what each may include")
 HOST_LIB_SRCS := $(sort $(filter-out $(HOST_MAIN),$(wildcard host/*.c host/*/*.c report/*/*.c)) \
-	$(filter-out bench/lib/runner.c,$(wildcard bench/lib/*.c)) bench/ipc/oncrpc.c \
+	$(filter-out bench/lib/runner.c,$(wildcard bench/lib/*.c bench/base/*.c)) bench/ipc/oncrpc.c \
 	bench/mem/plateau.c bench/mem/bw_layout.c bench/mem/bw_loops.c bench/proc/elfinterp.c \
 	initramfs/cpio.c initramfs/dump.c initramfs/blkid.c bench/gen/benchgen.c)
 HOST_LIB_OBJS := $(patsubst %.c,$(O)/host/%.o,$(HOST_LIB_SRCS))
@@ -345,8 +345,8 @@ $(HELLO_DYN): $(O)/guest/bench/hello.o
 	$(Q)mv $@.tmp $@
 
 INIT_OBJS := $(patsubst %.c,$(O)/guest/%.o,initramfs/init.c initramfs/diskout.c \
-	initramfs/fsmount.c initramfs/dump.c initramfs/blkid.c initramfs/say.c bench/lib/record.c \
-	bench/lib/pid1knobs.c bench/lib/knobs.c)
+	initramfs/fsmount.c initramfs/dump.c initramfs/blkid.c initramfs/say.c bench/base/record.c \
+	bench/base/pid1knobs.c bench/lib/knobs.c)
 $(INIT): $(INIT_OBJS)
 	$(call quiet,LD,$@)mkdir -p $(dir $@)
 	$(Q)$(GUEST_CC) $(GUEST_LDFLAGS) -o $@ $^

@@ -53,7 +53,7 @@
 #include "bench/lib/bench.h"
 #include "bench/mem/bw_mem.h"
 #include "bench/lib/fsdir.h"
-#include "bench/lib/sysinfo.h"
+#include "bench/base/sysinfo.h"
 
 #define CHUNK (64 * 1024)
 #define BLOCK (IB_BW_BLOCK_INTS * sizeof(uint32_t))   /* what one turn of the loops sums */

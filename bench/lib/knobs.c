@@ -12,7 +12,7 @@
 
 #include "config.h"
 #include "bench/lib/knobs.h"
-#include "bench/lib/pid1knobs.h"
+#include "bench/base/pid1knobs.h"
 
 /*
  * The built-in defaults, used when config.h lacks a symbol, are the Kconfig defaults: the

@@ -15,7 +15,7 @@
 
 #include "bench/lib/measure.h"
 #include "bench/lib/place.h"
-#include "bench/lib/stats.h"
+#include "bench/base/stats.h"
 
 /* safe values until the suite installs the real ones (tests may install their own) */
 static const struct ib_opts default_opts = {

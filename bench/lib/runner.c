@@ -17,8 +17,8 @@
 
 #include "bench/lib/measure.h"
 #include "bench/lib/runner.h"
-#include "bench/lib/stats.h"
-#include "bench/lib/sysinfo.h"
+#include "bench/base/stats.h"
+#include "bench/base/sysinfo.h"
 
 #define CTL_RET "!ret "
 

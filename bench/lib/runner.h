@@ -45,7 +45,7 @@
 #include <stdint.h>
 
 #include "bench/lib/bench.h"
-#include "bench/lib/record.h"
+#include "bench/base/record.h"
 
 struct ib_out {
 	int fd;

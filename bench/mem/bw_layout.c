@@ -9,7 +9,7 @@
 #include <string.h>
 
 #include "bench/lib/bench.h"
-#include "bench/lib/sysinfo.h"
+#include "bench/base/sysinfo.h"
 #include "bench/mem/bw_mem.h"
 
 /* the smallest power of two >= x (x >= 1, below 2^63) */

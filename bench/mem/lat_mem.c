@@ -69,7 +69,7 @@
 #include "bench/lib/bench.h"
 #include "bench/mem/bw_mem.h"
 #include "bench/mem/plateau.h"
-#include "bench/lib/sysinfo.h"
+#include "bench/base/sysinfo.h"
 
 #define LINE 64
 #define MAX_POINTS 64

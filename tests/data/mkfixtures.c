@@ -2,10 +2,10 @@
 /*
  * mkfixtures.c - writes the console logs under tests/data/ that the report tests read.
  *
- * The records are framed with bench/lib/record.c, so the fixtures stay valid by
+ * The records are framed with bench/base/record.c, so the fixtures stay valid by
  * construction; the logs mix in what a real console holds (kernel messages, KTAP lines, a
  * printk inside a record, \r\n, a duplicate, a truncation). Run it again after changing it:
- *   gcc -std=c11 -Ibench/lib tests/data/mkfixtures.c bench/lib/record.c -o /tmp/mkfixtures
+ *   gcc -std=c11 -Ibench/lib tests/data/mkfixtures.c bench/base/record.c -o /tmp/mkfixtures
  *   /tmp/mkfixtures tests/data
  */
 #define _GNU_SOURCE
@@ -14,7 +14,7 @@
 #include <string.h>
 #include <sys/stat.h>
 
-#include "bench/lib/record.h"
+#include "bench/base/record.h"
 
 struct out {
 	FILE *f;

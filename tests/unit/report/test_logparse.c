@@ -17,7 +17,7 @@
 #include "tests/unit/testdata.h"
 
 #include "report/log/logparse.h"
-#include "bench/lib/record.h"
+#include "bench/base/record.h"
 
 /* a log being written: records are framed, their lines remembered for the digest */
 struct lb {

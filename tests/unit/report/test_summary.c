@@ -21,7 +21,7 @@
 
 #include "tests/unit/testdata.h"
 
-#include "bench/lib/record.h"
+#include "bench/base/record.h"
 #include "report/results.h"
 #include "report/store/store.h"
 #include "report/summary/summary.h"
