@@ -92,7 +92,9 @@ UNIT_BINS := $(patsubst %.c,$(O)/tests/%,$(notdir $(UNIT_SRCS)))
 $(if $(wildcard tests/unit/test_*.c),$(error initbench: $(wildcard tests/unit/test_*.c): a unit test goes in a folder of tests/unit/ (docs/testing.md)))
 vpath test_%.c $(sort $(dir $(UNIT_SRCS)))
 TOOL_SRCS := $(sort $(wildcard tests/tools/*.c))
-TOOL_BINS := $(patsubst tests/tools/%.c,$(O)/tests/%,$(TOOL_SRCS))
+# a tool of several files is a folder tests/tools/NAME/ whose .c files make $(O)/tests/NAME
+TOOL_DIRS := $(patsubst tests/tools/%/,%,$(sort $(dir $(wildcard tests/tools/*/*.c))))
+TOOL_BINS := $(patsubst tests/tools/%.c,$(O)/tests/%,$(TOOL_SRCS)) $(TOOL_DIRS:%=$(O)/tests/%)
 
 SUITE := $(O)/bench/ibsuite
 HELLO := $(O)/bench/ib-hello
@@ -536,6 +538,14 @@ $(O)/tests/test_%: test_%.c $(HOST_LIB) $(config_h)
 $(O)/tests/%: tests/tools/%.c $(HOST_LIB) $(config_h)
 	$(call quiet,HOSTLD,$@)mkdir -p $(dir $@)
 	$(Q)$(HOST_CC) $(HOST_CFLAGS) $(JANSSON_CFLAGS) -o $@ $< $(HOST_LIB) $(JANSSON_LIBS) -lm
+
+define tool_dir_rule
+$(O)/tests/$(1): $(wildcard tests/tools/$(1)/*.[ch]) $(HOST_LIB) $(config_h)
+	$$(call quiet,HOSTLD,$$@)mkdir -p $$(dir $$@)
+	$$(Q)$$(HOST_CC) $$(HOST_CFLAGS) $$(JANSSON_CFLAGS) -o $$@ \
+		$(wildcard tests/tools/$(1)/*.c) $$(HOST_LIB) $$(JANSSON_LIBS) -lm
+endef
+$(foreach t,$(TOOL_DIRS),$(eval $(call tool_dir_rule,$(t))))
 
 check-deps:
 	$(Q)$(DEPS_ENV) $(srctree)/scripts/deps.sh $(PKGS_BUILD) $(PKGS_RUN) $(PKGS_CHECK)
