@@ -16,10 +16,10 @@
  * the kernel's reason. The child dies with its parent (PR_SET_PDEATHSIG) and when the set
  * is removed (its semop fails); on every path the parent SIGKILLs and reaps it
  * (ib_kill_child) and removes the set (IPC_RMID). Only a kill by the runner's time limit
- * can leave the set behind. A child that dies during the run interrupts the parent's
- * semop() with SIGCHLD (SysV IPC calls are never restarted) and fails the benchmark with
- * "semaphore partner died"; a death in the instant between the check and the next
- * semop() leaves the benchmark waiting until the runner's time limit, a timeout outcome.
+ * can leave the set behind. A child that dies during the run makes the SIGCHLD handler
+ * remove the set, so the benchmark process's semop() fails at once whether it was waiting
+ * or about to call it (a flag alone would miss a death just before the call and wait for
+ * ever), and the benchmark fails with "semaphore partner died".
  */
 
 //bench: 770 lat_sem IB_BENCH_LAT_SEM lat_local
@@ -54,11 +54,17 @@ union semun {
 enum { SEM_CHILD_TAKES, SEM_PARENT_TAKES };
 
 static volatile sig_atomic_t partner_gone;
+static volatile sig_atomic_t set_id = -1;   /* what the handler removes */
 
 static void on_sigchld(int sig)
 {
+	int saved = errno;
+
 	(void)sig;
 	partner_gone = 1;
+	if (set_id >= 0)
+		semctl(set_id, 0, IPC_RMID);
+	errno = saved;
 }
 
 /* take semaphore `take` and post `post` in one semop(), retried after a signal */
@@ -70,10 +76,10 @@ static int hand_over(int id, unsigned short take, unsigned short post)
 	};
 
 	while (semop(id, ops, 2) < 0) {
-		if (errno != EINTR)
-			return -errno;
 		if (partner_gone)
 			return -ECHILD;
+		if (errno != EINTR)
+			return -errno;
 	}
 	return 0;
 }
@@ -113,6 +119,7 @@ static int measure_set(int id)
 	int err;
 
 	partner_gone = 0;
+	set_id = id;
 	memset(&act, 0, sizeof(act));
 	act.sa_handler = on_sigchld;
 	sigaction(SIGCHLD, &act, &saved);
@@ -122,11 +129,13 @@ static int measure_set(int id)
 	if (pid < 0) {
 		ib_reason("fork: %s", strerror(errno));
 		sigaction(SIGCHLD, &saved, NULL);
+		set_id = -1;
 		return IB_FAIL;
 	}
 	err = ib_measure(&m, ping_pong, &id, &r);
-	ib_kill_child(&pid);
+	ib_kill_child(&pid);   /* its SIGCHLD removes the set */
 	sigaction(SIGCHLD, &saved, NULL);
+	set_id = -1;
 	if (!err)
 		return IB_OK;
 	if (err == -ECHILD)
@@ -157,6 +166,6 @@ int ib_run_lat_sem(void)
 	} else {
 		ret = measure_set(id);
 	}
-	semctl(id, 0, IPC_RMID);
+	semctl(id, 0, IPC_RMID);   /* EINVAL when the handler did it: nothing left either way */
 	return ret;
 }
