@@ -26,6 +26,8 @@
 #include <stdint.h>
 #include <sys/types.h>
 
+struct sigaction;
+
 #define IB_MAX_REPS 101
 
 enum { IB_OK = 0, IB_SKIP = 1, IB_FAIL = 2 };
@@ -95,6 +97,9 @@ int ib_pin_self(void);
 /* end a helper process the benchmark forked (a server, a ring member): SIGKILL, then reap
  * it (waitpid, again after EINTR); *pid becomes 0. Nothing when *pid <= 0. */
 void ib_kill_child(pid_t *pid);
+/* ignore SIGPIPE while a helper may die under us (a write to it is then -EPIPE, an error the
+ * benchmark reports, not a signal that ends it); *saved is what to restore with sigaction() */
+void ib_ignore_sigpipe(struct sigaction *saved);
 
 /* a place to put results so that the work stays observable */
 extern volatile uint64_t ib_sink;

@@ -99,6 +99,15 @@ void ib_kill_child(pid_t *pid)
 	*pid = 0;
 }
 
+void ib_ignore_sigpipe(struct sigaction *saved)
+{
+	struct sigaction ign;
+
+	memset(&ign, 0, sizeof(ign));
+	ign.sa_handler = SIG_IGN;
+	sigaction(SIGPIPE, &ign, saved);
+}
+
 int ib_pin_self(void)
 {
 	cpu_set_t set;
