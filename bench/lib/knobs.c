@@ -29,6 +29,8 @@
 #define DEF_SH "/bin/sh"
 #define DEF_TMPDIR "/tmp"
 #define DEF_FSDIR "/tmp"
+#define DEF_MACRO_DIR "/opt/macro"
+#define DEF_HTTP_N 20000
 #define STR_(x) #x
 #define STR(x) STR_(x)
 
@@ -71,6 +73,12 @@
 #ifndef CONFIG_IB_FSDIR
 #define CONFIG_IB_FSDIR DEF_FSDIR
 #endif
+#ifndef CONFIG_IB_MACRO_DIR
+#define CONFIG_IB_MACRO_DIR DEF_MACRO_DIR
+#endif
+#ifndef CONFIG_IB_HTTP_N
+#define CONFIG_IB_HTTP_N DEF_HTTP_N
+#endif
 
 enum ktype { KT_UINT, KT_BOOL, KT_LIST, KT_PATH };
 
@@ -96,6 +104,8 @@ static const struct kdef kdefs[IB_NKNOBS] = {
 	[IB_K_FSDIR] = { "fsdir", KT_PATH, 0, 0, "IB_FSDIR", DEF_FSDIR },
 	[IB_K_SEED] = { "seed", KT_UINT, 0, 4294967295L, "IB_SEED", STR(DEF_SEED) },
 	[IB_K_ROUNDS] = { "rounds", KT_UINT, 1, 20, "IB_ROUNDS", STR(DEF_ROUNDS) },
+	[IB_K_MACRO_DIR] = { "macro_dir", KT_PATH, 0, 0, "IB_MACRO_DIR", DEF_MACRO_DIR },
+	[IB_K_HTTP_N] = { "http_n", KT_UINT, 100, 1000000, "IB_HTTP_N", STR(DEF_HTTP_N) },
 };
 
 /* initbench.* words that are not the suite's: PID 1's knobs, and the CRC of the kernel's
@@ -117,6 +127,7 @@ static char *str_slot(struct ib_knobs *k, unsigned id)
 	case IB_K_SH: return k->sh;
 	case IB_K_TMPDIR: return k->tmpdir;
 	case IB_K_FSDIR: return k->fsdir;
+	case IB_K_MACRO_DIR: return k->macro_dir;
 	}
 	return NULL;
 }
@@ -137,6 +148,8 @@ static void set_default(struct ib_knobs *k, unsigned id)
 	case IB_K_FSDIR: snprintf(k->fsdir, sizeof(k->fsdir), "%s", CONFIG_IB_FSDIR); break;
 	case IB_K_SEED: k->seed = (unsigned long)CONFIG_IB_SEED; break;
 	case IB_K_ROUNDS: k->rounds = CONFIG_IB_ROUNDS; break;
+	case IB_K_MACRO_DIR: snprintf(k->macro_dir, sizeof(k->macro_dir), "%s", CONFIG_IB_MACRO_DIR); break;
+	case IB_K_HTTP_N: k->opts.http_n = CONFIG_IB_HTTP_N; break;
 	}
 	k->src[id] = IB_SRC_CONFIG;
 }
@@ -150,6 +163,7 @@ void ib_knobs_init(struct ib_knobs *k)
 	k->opts.sh = k->sh;
 	k->opts.tmpdir = k->tmpdir;
 	k->opts.fsdir = k->fsdir;
+	k->opts.macro_dir = k->macro_dir;
 }
 
 const char *ib_knob_name(unsigned id)
@@ -206,6 +220,7 @@ const char *ib_knob_value(const struct ib_knobs *k, unsigned id, char *buf, size
 	case IB_K_CPU: snprintf(buf, cap, "%d", k->opts.cpu); break;
 	case IB_K_SEED: snprintf(buf, cap, "%lu", k->seed); break;
 	case IB_K_ROUNDS: snprintf(buf, cap, "%u", k->rounds); break;
+	case IB_K_HTTP_N: snprintf(buf, cap, "%u", k->opts.http_n); break;
 	default: snprintf(buf, cap, "%s", str_slot((struct ib_knobs *)k, id)); break;
 	}
 	return buf;
@@ -338,6 +353,8 @@ int ib_knob_set(struct ib_knobs *k, const char *name, const char *val, enum ib_k
 			k->seed = (unsigned long)v;
 		else if (id == IB_K_ROUNDS)
 			k->rounds = (unsigned)v;
+		else if (id == IB_K_HTTP_N)
+			k->opts.http_n = (unsigned)v;
 		else
 			k->opts.cpu = (int)v;
 		break;

@@ -6,7 +6,9 @@
  * Knobs: bench, skip (comma lists of registry names; bench also "all"), reps, budget_ms,
  * timeout_s, pin (0/1), cpu, hello, sh, tmpdir, fsdir (absolute paths), seed (run order:
  * 0 = registry order, else a shuffle reproducible from the seed, 0..4294967295), rounds
- * (1..20: runs of every selected benchmark, each in a fresh child).
+ * (1..20: runs of every selected benchmark, each in a fresh child), macro_dir (the compile
+ * workload's tree: the macro cpio's /opt/macro), http_n (requests of the HTTP workload's
+ * -c 100 run, 100..1000000; its -c 10 run makes a quarter as many).
  * Defaults come from config.h (CONFIG_IB_*); knobs without a Kconfig symbol have built-in
  * defaults (bench=all, skip=, hello=/bin/ib-hello, sh=/bin/sh, tmpdir=/tmp, fsdir=/tmp).
  *
@@ -46,7 +48,8 @@ enum ib_knob_src { IB_SRC_CONFIG, IB_SRC_CMDLINE, IB_SRC_ARG };
 
 enum ib_knob_id {
 	IB_K_BENCH, IB_K_SKIP, IB_K_REPS, IB_K_BUDGET_MS, IB_K_TIMEOUT_S, IB_K_PIN, IB_K_CPU,
-	IB_K_HELLO, IB_K_SH, IB_K_TMPDIR, IB_K_FSDIR, IB_K_SEED, IB_K_ROUNDS, IB_NKNOBS
+	IB_K_HELLO, IB_K_SH, IB_K_TMPDIR, IB_K_FSDIR, IB_K_SEED, IB_K_ROUNDS, IB_K_MACRO_DIR,
+	IB_K_HTTP_N, IB_NKNOBS
 };
 
 #define IB_KNOB_STR 512
@@ -60,6 +63,7 @@ struct ib_knobs {
 	char sh[IB_KNOB_STR];
 	char tmpdir[IB_KNOB_STR];
 	char fsdir[IB_KNOB_STR];
+	char macro_dir[IB_KNOB_STR];
 	unsigned long seed;       /* run order, not in ib_opts: only main.c needs it */
 	unsigned rounds;          /* runs per benchmark, likewise main.c's only */
 	enum ib_knob_src src[IB_NKNOBS];
@@ -86,7 +90,7 @@ struct ib_knob_kconfig {
 	const char *def;
 };
 int ib_knob_kconfig(unsigned id, struct ib_knob_kconfig *out);
-/* 1 for a path knob (hello, sh, tmpdir, fsdir): absolute, in the system the suite runs in */
+/* 1 for a path knob (hello, sh, tmpdir, fsdir, macro_dir): absolute, in the system the suite runs in */
 int ib_knob_is_path(unsigned id);
 /* how a value is written, for usage texts: "1..20", "0|1", "LIST" or "PATH"; returns buf */
 const char *ib_knob_form(unsigned id, char *buf, size_t cap);
