@@ -20,6 +20,7 @@
 //section: fs_vm File & VM system latencies
 //section: bw_local *Local* Communication bandwidths
 //section: mem_lat Memory latencies
+//section: macro Macro workloads (a compile, a web server under load)
 //section: test Test only
 
 #include "config.h"
