@@ -112,6 +112,21 @@ static const struct section sections[] = {
 		{ { "lat_l1", 5, "lat_mem" }, { "lat_l2", 6, "lat_mem" },
 		  { "lat_mem", 6, NULL }, { NULL, 0, NULL } },
 	},
+	/* initbench's: the whole-system workloads (bench/macro/, docs/macro.md), laid out as
+	 * kernel comparisons report them: the best of three builds as real/user/sys, then ab's
+	 * requests per second and time per request at -c 100 and -c 10 */
+	{
+		"Macro workloads - compile in seconds, HTTP in requests/s and ms/request", NULL,
+		"-----------------------------------------------------------------------",
+		"Host                 OS compile best of 3     ab -c 100      ab -c 10",
+		"                         real  user   sys  req/s ms/req  req/s ms/req",
+		"--------- ------------- ----- ----- ----- ------ ------ ------ ------",
+		"", 0, 0,
+		{ { "compile_real", 5, "compile" }, { "compile_user", 5, "compile" },
+		  { "compile_sys", 5, "compile" }, { "http_c100_rps", 6, "http_c100" },
+		  { "http_c100_ms", 6, "http_c100" }, { "http_c10_rps", 6, "http_c10" },
+		  { "http_c10_ms", 6, "http_c10" }, { NULL, 0, NULL } },
+	},
 };
 
 /* a string member, "" when absent */
