@@ -424,6 +424,14 @@ image: $(IMAGE)
 		$$(stat -c %s $(MODULES_CPIO)))$(if $(macro_on), - $$(stat -c %s $(MACRO_CPIO))) ))$(if \
 		$(MODULES), + modules $$(stat -c %s $(MODULES_CPIO)))$(if $(macro_on), + macro $$(stat -c %s $(MACRO_CPIO)))))"
 
+# The image with the macro cpio appended whatever CONFIG_IB_MACRO says: make check's tree
+# keeps the quick profile's small image for its other boots and boots this one for the macro
+# workloads (tests/integration/boot/macro.sh).
+IMAGE_MACRO := $(O)/initramfs-macro.cpio.gz
+$(IMAGE_MACRO): $(IMAGE) $(MACRO_CPIO)
+	$(call quiet,CPIO,$@)$(if $(macro_on),cp $(IMAGE),cat $(IMAGE) $(MACRO_CPIO)) > $@.tmp && mv $@.tmp $@
+CHECK_PREREQS += $(IMAGE_MACRO)
+
 # ---- kernels ----------------------------------------------------------------------------
 kernel-default: $(KERNELS)/default/vmlinuz
 	@:

@@ -5,9 +5,10 @@
  *
  * Contract (bench/lib/bench.h; method in docs/macro.md). The tree is opts->macro_dir
  * (/opt/macro, the macro cpio of CONFIG_IB_MACRO; natively out/macro/tree): its build.list
- * (bench/macro/buildlist.h) says what one build runs. Skipped, with the reason, when the
- * tree or its list is missing (an image without the macro cpio), when fsdir is not a
- * writable directory, or when MemAvailable is under MIN_AVAIL_MB.
+ * (bench/macro/buildlist.h) says what one build runs. Skipped, with the reason, when
+ * MemAvailable is under MIN_AVAIL_MB, when the tree or its list is missing (an image
+ * without the macro cpio), or when fsdir is not a writable directory. In `all` only when
+ * the image is built with the cpio (its Kconfig default is CONFIG_IB_MACRO).
  *  - Unpinned (bench/macro/placement.h): jobs = the CPUs the process may use, as make -jN
  *    with N = CPUs.
  *  - One build = every job of the list, phase by phase, at most `jobs` at a time (a phase
@@ -37,12 +38,13 @@
 //
 //config:config IB_BENCH_COMPILE
 //config:	bool "Compile: a parallel build of tcc by tcc, best of 3 (needs CONFIG_IB_MACRO)"
-//config:	default y
+//config:	default IB_MACRO
 //config:	help
 //config:	  Times three builds of the code base in the macro cpio
 //config:	  (CONFIG_IB_MACRO: tcc compiling its own sources, about 35,000
 //config:	  lines) with as many parallel jobs as CPUs, and reports the best
-//config:	  one as real, user and sys seconds. Skipped without the cpio.
+//config:	  one as real, user and sys seconds. On by default with the cpio;
+//config:	  without it (initbench.bench=compile) it is skipped.
 
 #define _GNU_SOURCE
 #include <dirent.h>
@@ -332,15 +334,14 @@ int ib_run_compile(void)
 	int skip, rc = IB_OK;
 	char *text;
 
-	snprintf(path, sizeof(path), "%s/build.list", ib_opts->macro_dir);
-	if (!(text = read_list(path, &skip)))
-		return skip ? IB_SKIP : IB_FAIL;
 	if (avail >= 0 && avail < MIN_AVAIL_MB * 1024L) {
 		ib_reason("MemAvailable %ld MB is under the %d MB a build needs", avail / 1024,
 			  MIN_AVAIL_MB);
-		free(text);
 		return IB_SKIP;
 	}
+	snprintf(path, sizeof(path), "%s/build.list", ib_opts->macro_dir);
+	if (!(text = read_list(path, &skip)))
+		return skip ? IB_SKIP : IB_FAIL;
 	if (access(ib_opts->fsdir, W_OK | X_OK)) {
 		ib_reason("fsdir %s: %s", ib_opts->fsdir, strerror(errno));
 		free(text);

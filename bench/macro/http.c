@@ -73,7 +73,7 @@
 #define PAGE_BYTES 10240
 #define TIMEOUT_MS 30000
 #define REQ_LIMIT_MS 200  /* per request, for the time limit: UML took 90 here, TCG 8 */
-#define MIN_AVAIL_MB 32
+#define MIN_AVAIL_MB 64   /* 100 httpd processes and their sockets, with room */
 
 struct site {
 	char dir[PATH_MAX];      /* <tmpdir>/ib-http.XXXXXX */

@@ -49,7 +49,8 @@ static void native_usage(FILE *f)
 	      "         [--dry-run] [-v|--verbose] [--KNOB VALUE]...\n"
 	      "  runs the suite (default: bench/ibsuite beside initbench, else\n"
 	      "  PREFIX/lib/initbench/bench/ibsuite) on this host, stored as RESULTS/LABEL/N\n"
-	      "  (label native); --hello defaults to its bench/ib-hello.\n"
+	      "  (label native); --hello defaults to its bench/ib-hello, --macro_dir to its\n"
+	      "  macro/tree when the build made one (CONFIG_IB_MACRO).\n"
 	      "  --dry-run: print each run's suite command line (shell-quoted) and exit 0.\n"
 	      "  options are spelled with hyphens; the underscore spelling (--budget_ms) works too.\n"
 	      "  suite knobs (--KNOB=VALUE for the suite; a relative PATH is taken from here):\n", f);
@@ -178,6 +179,14 @@ int ib_cmd_native(int argc, char **argv)
 		if (!(hello = own_file("native", NULL, "bench/ib-hello", "--hello PATH")))
 			return IB_EXIT_USAGE;
 		ib_runopts_set_knob(&o, "hello", hello);
+	}
+	/* likewise the compile workload's tree: the build's macro/tree, when it made one */
+	if (!ib_runopts_has_knob(&o, "macro_dir")) {
+		char err[2 * PATH_MAX + 64];
+		char *tree = ib_installed_file(ib_exe_dir(), "macro/tree", err, sizeof(err));
+
+		if (tree)
+			ib_runopts_set_knob(&o, "macro_dir", tree);
 	}
 	return ib_run_boots(&o, 0, "native");
 }

@@ -66,7 +66,7 @@ must_skip() {
 		skipped=$((skipped + 1))
 	done
 }
-must_skip AF_INET select_tcp lat_udp lat_rpc_udp lat_tcp lat_rpc_tcp lat_tcp_conn bw_tcp
+must_skip AF_INET select_tcp lat_udp lat_rpc_udp lat_tcp lat_rpc_tcp lat_tcp_conn bw_tcp http_c100 http_c10
 must_skip AF_UNIX lat_unix bw_unix
 ok=$(grep -ac ' outcome bench=[^ ]* status=ok ' "$log")
 [ "$ok" -eq $((planned - skipped)) ] ||
