@@ -146,6 +146,9 @@ help:
 	@echo '  image / suite / host - one part only'
 	@echo '                     MODULES=DIR|default: append CONFIG_IB_MODULES of a /lib/modules/<version>'
 	@echo '                     tree (default: the default kernel'"'"'s .deb) as a second cpio (docs/disk.md)'
+	@echo '                     CONFIG_IB_MACRO=y (menuconfig: Image and PID 1): append the compile'
+	@echo '                     workload'"'"'s cpio (tcc and its sources, docs/macro.md); make check'
+	@echo '                     builds $$(O)/initramfs-macro.cpio.gz, the image with it, either way'
 	@echo '  deps             - install the build'"'"'s missing Debian packages; every target installs'
 	@echo '                     what it needs first (as root; otherwise it prints the apt-get line and stops)'
 	@echo ''
@@ -568,7 +571,8 @@ check: check-deps
 
 bench-harness: check-deps
 	$(Q)$(MAKE) O=$(O)/check quick_defconfig >/dev/null
-	$(Q)$(MAKE) O=$(O)/check KERNELS=$(KERNELS) all $(O)/check/tests/boot-figures kernel-default
+	$(Q)$(MAKE) O=$(O)/check KERNELS=$(KERNELS) all $(O)/check/tests/boot-figures kernel-default \
+		$(O)/check/initramfs-macro.cpio.gz
 	$(Q)$(MAKE) O=$(O)/full defconfig >/dev/null
 	$(Q)$(MAKE) O=$(O)/full KERNELS=$(KERNELS) all
 	$(Q)O=$(O)/check FULL=$(O)/full KERNELS=$(KERNELS) srctree=$(srctree) $(srctree)/tests/bench-harness.sh

@@ -37,16 +37,17 @@ static int bad(const char *fmt, const char *what)
 	return 2;
 }
 
+/* a decimal in min..max (at most 9 digits: every limit here is below 10^9) */
 static int number(const char *s, unsigned long min, unsigned long max, unsigned *out)
 {
-	char *e;
-	unsigned long v;
+	unsigned long v = 0;
+	size_t n = strspn(s, "0123456789");
 
-	if (*s < '0' || *s > '9')
+	if (!n || n > 9 || s[n])
 		return -1;
-	errno = 0;
-	v = strtoul(s, &e, 10);
-	if (errno || *e || v < min || v > max)
+	for (size_t i = 0; i < n; i++)
+		v = v * 10 + (unsigned long)(s[i] - '0');
+	if (v < min || v > max)
 		return -1;
 	*out = (unsigned)v;
 	return 0;

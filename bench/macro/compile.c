@@ -9,7 +9,7 @@
  * MemAvailable is under MIN_AVAIL_MB, when the tree or its list is missing (an image
  * without the macro cpio), or when fsdir is not a writable directory. In `all` only when
  * the image is built with the cpio (its Kconfig default is CONFIG_IB_MACRO).
- *  - Unpinned (bench/macro/placement.h): jobs = the CPUs the process may use, as make -jN
+ *  - Unpinned (bench/macro/workload.h): jobs = the CPUs the process may use, as make -jN
  *    with N = CPUs.
  *  - One build = every job of the list, phase by phase, at most `jobs` at a time (a phase
  *    starts when the one before has ended: the links wait for the compiles), each job a
@@ -64,7 +64,7 @@
 #include "bench/lib/bench.h"
 #include "bench/lib/sysinfo.h"
 #include "bench/macro/buildlist.h"
-#include "bench/macro/placement.h"
+#include "bench/macro/workload.h"
 
 #define RUNS 3
 #define MIN_AVAIL_MB 64
@@ -108,18 +108,6 @@ static char *read_list(const char *path, int *skip)
 	return buf;
 }
 
-/* the first line of a job's log, for a reason */
-static void first_line(const char *path, char *out, size_t cap)
-{
-	int fd = open(path, O_RDONLY | O_CLOEXEC);
-	ssize_t n = fd < 0 ? 0 : read(fd, out, cap - 1);
-
-	if (fd >= 0)
-		close(fd);
-	out[n > 0 ? n : 0] = 0;
-	out[strcspn(out, "\n")] = 0;
-}
-
 static pid_t spawn(const struct ib_bl_step *st, const char *work)
 {
 	static char *const envp[] = { NULL };
@@ -148,7 +136,7 @@ static int judge(const struct ib_bl_step *st, int status, const char *work, cons
 	if (WIFEXITED(status) && !WEXITSTATUS(status))
 		return 0;
 	snprintf(log, sizeof(log), "%s/job-%u.log", work, st->line);
-	first_line(log, line, sizeof(line));
+	ib_macro_first_line(log, line, sizeof(line));
 	if (WIFSIGNALED(status))
 		ib_reason("%s at build.list line %u (%s) killed by signal %d", what, st->line,
 			  st->argv[0], WTERMSIG(status));

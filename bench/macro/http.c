@@ -7,7 +7,7 @@
  *  - http_c100: ab -n http_n -c 100; http_c10: ab -n http_n / 4 -c 10 (20000 and
  *    5000 by default, the counts kernel comparisons used); no keep-alive, as ab by default
  *    (busybox httpd closes every connection anyway: it answers "Connection: close").
- *  - Unpinned (bench/macro/placement.h): server, its children and the client go where the
+ *  - Unpinned (bench/macro/workload.h): server, its children and the client go where the
  *    scheduler puts them.
  *  - The server (bench/macro/httpserve.h): busybox httpd -i, one process per connection,
  *    behind our listener on 127.0.0.1 at a port the kernel picks (httpd -f's own listener
@@ -53,21 +53,18 @@
 #include <limits.h>
 #include <math.h>
 #include <netinet/in.h>
-#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/socket.h>
 #include <sys/stat.h>
-#include <sys/wait.h>
-#include <time.h>
 #include <unistd.h>
 
 #include "bench/lib/bench.h"
 #include "bench/lib/sysinfo.h"
 #include "bench/macro/abload.h"
 #include "bench/macro/httpserve.h"
-#include "bench/macro/placement.h"
+#include "bench/macro/workload.h"
 
 #define BUSYBOX "/bin/busybox"
 #define PAGE_BYTES 10240
@@ -137,16 +134,6 @@ static void remove_root(const struct site *sv)
 	rmdir(sv->dir);
 }
 
-static void first_line(const char *path, char *out, size_t cap)
-{
-	int fd = open(path, O_RDONLY | O_CLOEXEC);
-	ssize_t n = fd < 0 ? 0 : read(fd, out, cap - 1);
-
-	if (fd >= 0)
-		close(fd);
-	out[n > 0 ? n : 0] = 0;
-	out[strcspn(out, "\n")] = 0;
-}
 
 static void pstr(char *buf, size_t cap, size_t *o, const char *key, double v)
 {
@@ -178,7 +165,7 @@ static int load(struct site *sv, unsigned n, unsigned c, int *skip)
 		char err[PATH_MAX + 16], line[160];
 
 		snprintf(err, sizeof(err), "%s/httpd.err", sv->dir);
-		first_line(err, line, sizeof(line));
+		ib_macro_first_line(err, line, sizeof(line));
 		*skip = strstr(line, "applet not found") != NULL;
 		ib_reason("%s: the check request to 127.0.0.1:%u: %s%s%s (non-2xx %u, length %llu "
 			  "of %d)", *skip ? "busybox has no httpd" : "busybox httpd -i",

@@ -1,12 +1,15 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
- * placement.c - unpinning a macro workload (contract in placement.h).
+ * workload.c - what the macro workloads share (contract in workload.h).
  */
 #define _GNU_SOURCE
+#include <fcntl.h>
 #include <sched.h>
+#include <string.h>
+#include <unistd.h>
 
 #include "bench/lib/bench.h"
-#include "bench/macro/placement.h"
+#include "bench/macro/workload.h"
 
 unsigned ib_macro_unpin(void)
 {
@@ -26,4 +29,15 @@ unsigned ib_macro_unpin(void)
 		return 1;
 	n = CPU_COUNT(&set);
 	return n > 0 ? (unsigned)n : 1;
+}
+
+void ib_macro_first_line(const char *path, char *out, size_t cap)
+{
+	int fd = open(path, O_RDONLY | O_CLOEXEC);
+	ssize_t n = fd < 0 ? 0 : read(fd, out, cap - 1);
+
+	if (fd >= 0)
+		close(fd);
+	out[n > 0 ? n : 0] = 0;
+	out[strcspn(out, "\n")] = 0;
 }
