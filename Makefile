@@ -79,7 +79,7 @@ HOST_MAIN := host/initbench.c
 HOST_LIB_SRCS := $(sort $(filter-out $(HOST_MAIN),$(wildcard host/*.c host/*/*.c report/*/*.c)) \
 	$(filter-out bench/lib/runner.c,$(wildcard bench/lib/*.c)) bench/ipc/oncrpc.c \
 	bench/mem/plateau.c bench/macro/abstat.c bench/macro/abload.c bench/macro/buildlist.c \
-	bench/macro/httpserve.c \
+	bench/macro/httpserve.c bench/macro/tcpcount.c \
 	initramfs/cpio.c \
 	initramfs/dump.c initramfs/blkid.c bench/gen/benchgen.c)
 HOST_LIB_OBJS := $(patsubst %.c,$(O)/host/%.o,$(HOST_LIB_SRCS))

@@ -22,7 +22,9 @@
  *    per request (mean)" = N x elapsed / requests), http_cN_kbs (KB/s, ab's "Transfer
  *    rate", KB = 1024 bytes). params: n, c, keepalive=0, doc_bytes, ms_all (the mean across
  *    all concurrent requests), the percentiles p50 ... p100 of the per-request time and
- *    connect_ms, wait_ms (means), in ms, and non2xx.
+ *    connect_ms, wait_ms (means), in ms, non2xx, and the kernel's TCP counters' growth
+ *    over the run (bench/macro/tcpcount.h: active_opens, which must be the n connections
+ *    made in a quiet guest, syn_retrans, retrans_segs, listen_overflows; -1 unknown).
  *  - Skipped, with the reason: no /bin/busybox or no httpd applet in it, no AF_INET or no
  *    loopback, no free port ("port in use"), MemAvailable under MIN_AVAIL_MB. Failed: the
  *    check request is not answered with our page, or a timed request failed (the run stops
@@ -64,6 +66,7 @@
 #include "bench/lib/sysinfo.h"
 #include "bench/macro/abload.h"
 #include "bench/macro/httpserve.h"
+#include "bench/macro/tcpcount.h"
 #include "bench/macro/workload.h"
 
 #define BUSYBOX "/bin/busybox"
@@ -141,6 +144,13 @@ static void pstr(char *buf, size_t cap, size_t *o, const char *key, double v)
 		*o += (size_t)snprintf(buf + *o, cap - *o, " %s=%.3f", key, isnan(v) ? -1.0 : v);
 }
 
+/* a counter's growth, -1 when the kernel does not show it */
+static void counter(char *buf, size_t cap, size_t *o, const char *key, long long a, long long b)
+{
+	if (*o < cap)
+		*o += (size_t)snprintf(buf + *o, cap - *o, " %s=%lld", key, a < 0 || b < 0 ? -1 : b - a);
+}
+
 static int emit(const char *name, const char *unit, double v, unsigned n, const char *params)
 {
 	struct ib_metric m = { name, unit, 0, params, 0 };
@@ -155,10 +165,11 @@ static int load(struct site *sv, unsigned n, unsigned c, int *skip)
 	struct ib_ab_cfg cfg = { sv->addr, "127.0.0.1", "/index.html", 1, 1, 0, 1, TIMEOUT_MS };
 	struct ib_ab_result res;
 	struct ib_ab_stats st;
-	char params[640], name[32];
+	struct ib_tcp_counters before, after;
+	char params[800], name[32];
 	double *work;
 	size_t o;
-	int rc = IB_FAIL;
+	int rc = IB_FAIL, ran;
 
 	/* our server, our page */
 	if (ib_ab_run(&cfg, &res) || res.complete != 1 || res.non2xx || res.doc_len != PAGE_BYTES) {
@@ -177,7 +188,10 @@ static int load(struct site *sv, unsigned n, unsigned c, int *skip)
 	}
 	free(res.t);
 	cfg.n = n, cfg.c = c;
-	if (ib_ab_run(&cfg, &res)) {
+	ib_tcp_counters(&before);
+	ran = ib_ab_run(&cfg, &res);
+	ib_tcp_counters(&after);
+	if (ran) {
 		ib_reason("load: %s", res.why);
 		return IB_FAIL;
 	}
@@ -204,6 +218,12 @@ static int load(struct site *sv, unsigned n, unsigned c, int *skip)
 	}
 	pstr(params, sizeof(params), &o, "connect_ms", st.connect.mean);
 	pstr(params, sizeof(params), &o, "wait_ms", st.waiting.mean);
+	/* the kernel's count of what happened meanwhile (natively, other programs' too) */
+	counter(params, sizeof(params), &o, "active_opens", before.active_opens, after.active_opens);
+	counter(params, sizeof(params), &o, "syn_retrans", before.syn_retrans, after.syn_retrans);
+	counter(params, sizeof(params), &o, "retrans_segs", before.retrans_segs, after.retrans_segs);
+	counter(params, sizeof(params), &o, "listen_overflows", before.listen_overflows,
+		after.listen_overflows);
 	snprintf(name, sizeof(name), "http_c%u_rps", c);
 	if (!emit(name, "req/s", st.rps, n, params)) {
 		snprintf(name, sizeof(name), "http_c%u_ms", c);
