@@ -16,7 +16,12 @@
  *    PAGE_BYTES bytes of fixed text; httpd gets an empty config file of ours (-c), so a
  *    host's /etc/httpd.conf cannot change what is served.
  *  - Before timing, one request checks that our server answers 200 with the page's length
- *    (anything else on that port fails the benchmark); then the one timed run.
+ *    (anything else on that port fails the benchmark); then an untimed wave of c requests
+ *    warms the page cache, busybox's pages and the listener (the harness's warm-up, here
+ *    one wave) and projects the run's length from its rate: a run projected over MAX_RUN_S
+ *    is skipped, the reason naming an http_n that fits (UML serves ~11 requests a second:
+ *    20000 would take half an hour and outlast the host's boot limit); then the one timed
+ *    run.
  *  - Metrics, one sample each (one run: the boot is the replicate), iters = requests:
  *    http_cN_rps (unit req/s, ab's "Requests per second"), http_cN_ms (ms, ab's "Time
  *    per request (mean)" = N x elapsed / requests), http_cN_kbs (KB/s, ab's "Transfer
@@ -30,9 +35,9 @@
  *    check request is not answered with our page, or a timed request failed (the run stops
  *    there; the counts and the failure in the reason). The server is killed on every way out; no
  *    request waits longer than TIMEOUT_MS without progress (ab's default -s 30), and the
- *    whole is bounded by a limit of its own (ib_time_limit): timeout_s plus REQ_LIMIT_MS
- *    per request (20000 requests: timeout_s + 4000 s, capped at IB_TIME_LIMIT_MAX_S); the
- *    run stops at the first failed request, so a stalled server costs one TIMEOUT_MS.
+ *    whole is bounded by a limit of its own (ib_time_limit): timeout_s plus three times the
+ *    projected length; the run stops at the first failed request, so a stalled server
+ *    costs one TIMEOUT_MS.
  */
 
 //bench: 810 http_c100 IB_BENCH_HTTP macro
@@ -72,7 +77,7 @@
 #define BUSYBOX "/bin/busybox"
 #define PAGE_BYTES 10240
 #define TIMEOUT_MS 30000
-#define REQ_LIMIT_MS 200  /* per request, for the time limit: UML took 90 here, TCG 8 */
+#define MAX_RUN_S 600     /* a run projected longer is skipped: UML's -c 100 would take 30 min */
 #define MIN_AVAIL_MB 64   /* 100 httpd processes and their sockets, with room */
 
 struct site {
@@ -159,7 +164,17 @@ static int emit(const char *name, const char *unit, double v, unsigned n, const 
 	return ib_emit_result(&m, &r) ? -1 : 0;
 }
 
-/* the timed run and its records; IB_OK or IB_FAIL */
+/* the http_n whose -c 100 run (or this one, -c 10: a quarter) would fit in half the time */
+static unsigned fit_n(unsigned n, double projected, unsigned c)
+{
+	double k = n * (MAX_RUN_S / 2.0) / projected;
+
+	if (c == 10)
+		k *= 4;
+	return k < 100 ? 100 : k > 1000 ? (unsigned)k / 1000 * 1000 : (unsigned)k / 100 * 100;
+}
+
+/* the timed run and its records; IB_OK, IB_SKIP (it would take too long) or IB_FAIL */
 static int load(struct site *sv, unsigned n, unsigned c, int *skip)
 {
 	struct ib_ab_cfg cfg = { sv->addr, "127.0.0.1", "/index.html", 1, 1, 0, 1, TIMEOUT_MS };
@@ -170,6 +185,7 @@ static int load(struct site *sv, unsigned n, unsigned c, int *skip)
 	double *work;
 	size_t o;
 	int rc = IB_FAIL, ran;
+	double projected;
 
 	/* our server, our page */
 	if (ib_ab_run(&cfg, &res) || res.complete != 1 || res.non2xx || res.doc_len != PAGE_BYTES) {
@@ -187,6 +203,25 @@ static int load(struct site *sv, unsigned n, unsigned c, int *skip)
 		return *skip ? IB_SKIP : IB_FAIL;
 	}
 	free(res.t);
+	/* an untimed wave of c requests: warms what the run uses and says how long it will take */
+	cfg.n = cfg.c = c;
+	if (ib_ab_run(&cfg, &res) || res.failed || !res.complete) {
+		ib_reason("the warm-up wave of %u requests: %s", c, res.why[0] ? res.why : "failed");
+		free(res.t);
+		return IB_FAIL;
+	}
+	free(res.t);
+	projected = (double)res.elapsed_ns / 1e9 / res.complete * n;
+	if (projected > MAX_RUN_S) {
+		ib_reason("%u requests would take about %.0f s at the warm-up's %.1f req/s, over the "
+			  "%d s a run may take: a smaller http_n fits (http_n=%u)", n, projected,
+			  res.complete / ((double)res.elapsed_ns / 1e9), MAX_RUN_S,
+			  fit_n(n, projected, c));
+		*skip = 1;
+		return IB_SKIP;
+	}
+	/* its own limit: three times the projection, on top of the usual one */
+	ib_time_limit(ib_opts->timeout_s + (unsigned)(3 * projected));
 	cfg.n = n, cfg.c = c;
 	ib_tcp_counters(&before);
 	ran = ib_ab_run(&cfg, &res);
@@ -271,8 +306,6 @@ static int http(unsigned n, unsigned c)
 	site.addr = (struct sockaddr_in){ .sin_family = AF_INET,
 					  .sin_port = htons((uint16_t)site.sv.port),
 					  .sin_addr.s_addr = htonl(INADDR_LOOPBACK) };
-	/* its own limit: n requests at REQ_LIMIT_MS each, on top of the usual one */
-	ib_time_limit(ib_opts->timeout_s + (unsigned)((uint64_t)n * REQ_LIMIT_MS / 1000));
 	rc = load(&site, n, c, &skip);
 	ib_http_serve_stop(&site.sv);
 	remove_root(&site);
