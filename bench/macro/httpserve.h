@@ -6,8 +6,8 @@
  * Why not `httpd -f`, busybox's own listener: it calls listen() with a backlog of 9, so
  * under ab -c 100 the accept queue overflows and the kernel drops SYNs, which clients
  * retransmit after 1, 2, 4 ... s. Measured natively with Apache's own ab -n 2000 -c 100:
- * 4467 listen overflows, requests up to 62 s, 16 failed; the figure then times TCP's
- * retransmission timer, not the kernel. Our listener asks for a backlog of LISTEN_BACKLOG
+ * 2336 listen overflows in the run, the longest request 27.4 s (another run: 16 failed,
+ * one of 62 s); the figure then times TCP's retransmission timer, not the kernel. Our listener asks for a backlog of LISTEN_BACKLOG
  * (the kernel caps it at net.core.somaxconn).
  *
  * ib_http_serve_start(): a TCP socket bound to 127.0.0.1 on a port the kernel picks (port
