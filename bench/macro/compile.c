@@ -8,7 +8,7 @@
  * (bench/macro/buildlist.h) says what one build runs. Skipped, with the reason, when
  * MemAvailable is under MIN_AVAIL_MB, when the tree or its list is missing (an image
  * without the macro cpio), or when fsdir is not a writable directory. In `all` only when
- * the image is built with the cpio (its Kconfig default is CONFIG_IB_MACRO).
+ * the image is built with the cpio (its Kconfig entry depends on CONFIG_IB_MACRO).
  *  - Unpinned (bench/macro/workload.h): jobs = the CPUs the process may use, as make -jN
  *    with N = CPUs.
  *  - One build = every job of the list, phase by phase, at most `jobs` at a time (a phase
@@ -37,14 +37,16 @@
 //bench: 800 compile IB_BENCH_COMPILE macro
 //
 //config:config IB_BENCH_COMPILE
-//config:	bool "Compile: a parallel build of tcc by tcc, best of 3 (needs CONFIG_IB_MACRO)"
-//config:	default IB_MACRO
+//config:	bool "Compile: a parallel build of tcc by tcc, best of 3"
+//config:	depends on IB_MACRO
+//config:	default y
 //config:	help
 //config:	  Times three builds of the code base in the macro cpio
 //config:	  (CONFIG_IB_MACRO: tcc compiling its own sources, about 35,000
 //config:	  lines) with as many parallel jobs as CPUs, and reports the best
-//config:	  one as real, user and sys seconds. On by default with the cpio;
-//config:	  without it (initbench.bench=compile) it is skipped.
+//config:	  one as real, user and sys seconds. Offered with the cpio
+//config:	  (CONFIG_IB_MACRO); named without it (initbench.bench=compile),
+//config:	  it is skipped with the reason.
 
 #define _GNU_SOURCE
 #include <dirent.h>
