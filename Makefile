@@ -583,7 +583,8 @@ include $(sort $(wildcard $(srctree)/mk/*.mk))
 # ---- cleaning ---------------------------------------------------------------------------
 clean:
 	$(Q)rm -rf $(O)/guest $(O)/host $(O)/bench $(O)/initramfs $(O)/tests $(O)/include \
-		$(O)/initbench $(O)/initramfs.cpio $(IMAGE) $(O)/check $(O)/full $(O)/man
+		$(O)/initbench $(O)/initramfs.cpio $(IMAGE) $(O)/check $(O)/full $(O)/man \
+		$(O)/macro $(MACRO_CPIO) $(O)/macro.spec $(IMAGE_MACRO)
 
 mrproper distclean:
 	$(Q)rm -rf $(O)

@@ -2,14 +2,16 @@
 /*
  * expect-compare - assert what `initbench compare --json` concluded about one row.
  *
- * Usage: expect-compare COMPARE.JSON VARIANT METRIC higher|lower|same|above|below
+ * Usage: expect-compare COMPARE.JSON VARIANT METRIC higher|lower|same|above|below|up|down
  *   higher: the row is significant and new/base > 1 with the whole CI above 1;
  *   lower:  significant, whole CI below 1;
  *   same:   not significant;
  *   above, below: new/base > 1 (< 1) and the Mann-Whitney p (p_mw) at most 0.1: at 3 boots
  *           against 3 (where 0.1 is its smallest value) every boot of one arm beyond every
  *           boot of the other. The direction when boots spread too much for the t-interval
- *           (a shared, loaded host) but not so much that the arms overlap.
+ *           (a shared, loaded host) but not so much that the arms overlap;
+ *   up, down: new/base > 1 (< 1), the geometric means' ratio alone: the direction where
+ *           one disturbed boot may overlap the other arm.
  * Exit 0 when it holds, 1 (one line saying what was found) when not, 2 on bad input.
  */
 #include <jansson.h>
@@ -23,8 +25,10 @@ int main(int argc, char **argv)
 	size_t i;
 
 	if (argc != 5 || (strcmp(argv[4], "higher") && strcmp(argv[4], "lower") && strcmp(argv[4], "same") &&
-			  strcmp(argv[4], "above") && strcmp(argv[4], "below"))) {
-		fprintf(stderr, "usage: expect-compare COMPARE.JSON VARIANT METRIC higher|lower|same|above|below\n");
+			  strcmp(argv[4], "above") && strcmp(argv[4], "below") && strcmp(argv[4], "up") &&
+			  strcmp(argv[4], "down"))) {
+		fprintf(stderr, "usage: expect-compare COMPARE.JSON VARIANT METRIC "
+			"higher|lower|same|above|below|up|down\n");
 		return 2;
 	}
 	root = json_load_file(argv[1], 0, &err);
@@ -46,6 +50,8 @@ int main(int argc, char **argv)
 
 		if (!strcmp(argv[4], "same"))
 			ok = !sig;
+		else if (!strcmp(argv[4], "up") || !strcmp(argv[4], "down"))
+			ok = argv[4][0] == 'u' ? ratio > 1 : ratio < 1;
 		else if (!strcmp(argv[4], "above") || !strcmp(argv[4], "below"))
 			ok = (argv[4][0] == 'a' ? ratio > 1 : ratio < 1) &&
 			     json_is_number(json_object_get(row, "p_mw")) && p_mw <= 0.1 + 1e-9;
