@@ -13,6 +13,7 @@
 . "$srctree/tests/lib.sh"
 MACRO_IMAGE="$O/initramfs-macro.cpio.gz"
 BENCHES=compile,http_c100,http_c10
+[ "$(uname -m)" = x86_64 ] || { echo "the compile workload is built for x86_64 guests only (scripts/mkmacro.sh)"; exit 77; }
 [ -r "$KERNEL_DEFAULT" ] || { echo "no kernel $KERNEL_DEFAULT"; exit 77; }
 if [ ! -r "$MACRO_IMAGE" ]; then
 	make -C "$srctree" -s O="$O" KERNELS="$KERNELS" "$MACRO_IMAGE" > "$O/test-logs/macro-build.log" 2>&1 ||
