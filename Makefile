@@ -178,7 +178,7 @@ help:
 	@echo '                     (target/kexec KERNEL IMAGE [ARGS]: kexec into it from a running system)'
 	@echo ''
 	@echo 'Tests and figures:'
-	@echo '  check            - every test (about 30 minutes): unit tests; the quick profile booted under QEMU'
+	@echo '  check            - every test (about 45 minutes): unit tests; the quick profile booted under QEMU'
 	@echo '                     (x86_64 and arm64), UML and natively; make kernel, disks, LAVA, faults, fuzz,'
 	@echo '                     sanitizers, make install; make run in a fresh Debian root (debootstrap)'
 	@echo '  check-unit       - unit tests only'
