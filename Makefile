@@ -34,9 +34,13 @@ PKGS_RUN := qemu-system-x86 user-mode-linux
 PKGS_KERNEL := linux-source-6.1 flex bison bc libelf-dev libssl-dev kmod xz-utils
 PKGS_PLOT := gnuplot-nox
 PKGS_DOCS := graphviz
+# mkfs for `make run FS=TYPE` (initbench run --fs TYPE makes the disk on the host)
+PKGS_FS_ext4 := e2fsprogs
+PKGS_FS_xfs := xfsprogs
+PKGS_FS_vfat := dosfstools
 PKGS_MACRO := bzip2
-PKGS_CHECK := strace debootstrap $(PKGS_PLOT) $(PKGS_DOCS) dosfstools e2fsprogs fdisk mtools grub-common $(PKGS_KERNEL) \
-	$(PKGS_MACRO) apache2-utils
+PKGS_CHECK := strace debootstrap $(PKGS_PLOT) $(PKGS_DOCS) dosfstools e2fsprogs xfsprogs fdisk mtools \
+	grub-common $(PKGS_KERNEL) $(PKGS_MACRO) apache2-utils
 
 # ---- configuration ----------------------------------------------------------------------
 # The Benchmarks menu and the registry's list are gathered from the benchmarks' own files
@@ -78,9 +82,8 @@ HOST_MAIN := host/initbench.c
 # the host folders (docs/architecture.md "Folders and what each may include")
 HOST_LIB_SRCS := $(sort $(filter-out $(HOST_MAIN),$(wildcard host/*.c host/*/*.c report/*/*.c)) \
 	$(filter-out bench/lib/runner.c,$(wildcard bench/lib/*.c)) bench/ipc/oncrpc.c \
-	bench/mem/plateau.c bench/macro/abstat.c bench/macro/abload.c bench/macro/buildlist.c \
-	bench/macro/httpserve.c bench/macro/tcpcount.c \
-	initramfs/cpio.c \
+	bench/mem/plateau.c bench/proc/elfinterp.c bench/macro/abstat.c bench/macro/abload.c \
+	bench/macro/buildlist.c bench/macro/httpserve.c bench/macro/tcpcount.c initramfs/cpio.c \
 	initramfs/dump.c initramfs/blkid.c bench/gen/benchgen.c)
 HOST_LIB_OBJS := $(patsubst %.c,$(O)/host/%.o,$(HOST_LIB_SRCS))
 HOST_LIB := $(O)/host/libinitbench.a
@@ -96,6 +99,7 @@ TOOL_BINS := $(patsubst tests/tools/%.c,$(O)/tests/%,$(TOOL_SRCS))
 SUITE := $(O)/bench/ibsuite
 HELLO := $(O)/bench/ib-hello
 IB_AB := $(O)/bench/ib-ab
+HELLO_DYN := $(O)/bench/ib-hello-dyn
 INIT := $(O)/initramfs/init
 MKCPIO := $(O)/initramfs/mkcpio
 INITBENCH := $(O)/initbench
@@ -117,9 +121,11 @@ LABEL ?= $(if $(filter uml,$(KERNEL)),uml,default)
 ACCEL ?=
 APPEND ?=
 KERNEL_PATH = $(if $(filter default,$(KERNEL)),$(KERNELS)/default/vmlinuz,$(KERNEL))
+FS ?=
 RUN_ARGS = --kernel '$(KERNEL_PATH)' --label '$(LABEL)' --image $(IMAGE) \
 	--results $(O)/results $(if $(RUNS),--runs $(RUNS)) $(if $(ACCEL),--accel $(ACCEL)) \
-	$(if $(APPEND),--append '$(APPEND)') $(if $(DISK),--disk '$(DISK)') $(VFLAG)
+	$(if $(APPEND),--append '$(APPEND)') $(if $(DISK),--disk '$(DISK)') \
+	$(if $(FS),--fs '$(FS)') $(VFLAG)
 
 FORCE:
 
@@ -157,12 +163,14 @@ help:
 	@echo '                     KERNEL=default|uml|PATH (default: Debian cloud kernel, fetched once)'
 	@echo '                     RUNS=n LABEL=name ACCEL=auto|kvm|tcg APPEND="kernel args"'
 	@echo '                     DISK=[ro:][nvme:]FILE attach a disk image (with APPEND="initbench.out=vda")'
+	@echo '                     FS=ext4|xfs|vfat|tmpfs: the file benchmarks on a fresh disk of that file'
+	@echo '                     system (mkfs on the host; ext4 as lmbench), or a tmpfs (docs/disk.md)'
 	@echo '  native           - run the same suite on this host, label "native", RUNS=n'
 	@echo '  compare-run      - boot VARIANTS="base:default new:PATH" interleaved, RUNS blocks, then compare'
 	@echo '                     APPEND="args" for all, APPEND_<name>="args" per variant, SEED=n for a'
 	@echo '                     reproducible order, RUN_OPTS="--reps 5 ..." more initbench run options'
 	@echo '  report           - print the lmbench summary of every stored boot'
-	@echo '  export           - FORMAT=html|csv|json [COMPARE=compare.json] [LABELS=...]: $$(O)/export*'
+	@echo '  export           - FORMAT=html|csv|json [COMPARE=compare.json] [LABELS=...]: $$(O)/export* (csv: 3 tables)'
 	@echo '  lava-job         - a LAVA job for this image: LAVA_DEVICE_TYPE=qemu|TYPE [LAVA_BOOT_METHOD=...] (docs/lava.md)'
 	@echo '  lava-run         - run that job with lava-run (no server), import its log as label lava, report'
 	@echo '  kernel-default   - fetch and unpack Debian'"'"'s cloud kernel into $$(KERNELS) (default $$(O)/kernels)'
@@ -213,7 +221,7 @@ deps:
 deps-%: arch-setup FORCE
 	$(Q)$(DEPS_ENV) $(srctree)/scripts/deps.sh $(foreach v,$(DEPS_$*),$($(v)))
 
-DEPS_run := PKGS_BUILD PKGS_RUN
+DEPS_run = PKGS_BUILD PKGS_RUN $(if $(FS),PKGS_FS_$(FS))
 DEPS_compare-run := PKGS_BUILD PKGS_RUN
 DEPS_export = PKGS_BUILD $(if $(filter html,$(FORMAT)),PKGS_PLOT)
 DEPS_docs := PKGS_DOCS
@@ -332,8 +340,18 @@ $(HELLO): $(O)/guest/bench/hello.o
 	$(call quiet,LD,$@)mkdir -p $(dir $@)
 	$(Q)$(GUEST_CC) $(GUEST_LDFLAGS) -o $@ $^
 
+# exec proc's hello is dynamically linked, as lmbench's: it must name the loader the image
+# carries (IB_ARCH_LDSO, mk/arch.mk), or exec proc would fail in every boot
+$(HELLO_DYN): $(O)/guest/bench/hello.o
+	$(call quiet,LD,$@)mkdir -p $(dir $@)
+	$(Q)$(GUEST_CC) -o $@.tmp $^
+	$(Q)interp=$$(readelf -l $@.tmp | sed -n 's/.*program interpreter: \(.*\)\]$$/\1/p'); \
+		[ "$$interp" = '$(IB_ARCH_LDSO)' ] || { rm -f $@.tmp; echo "initbench: $@ names the loader '$$interp', not $(IB_ARCH_LDSO) (mk/arch.mk)" >&2; exit 1; }
+	$(Q)mv $@.tmp $@
+
 INIT_OBJS := $(patsubst %.c,$(O)/guest/%.o,initramfs/init.c initramfs/diskout.c \
-	initramfs/dump.c initramfs/blkid.c initramfs/say.c bench/lib/record.c bench/lib/pid1knobs.c)
+	initramfs/fsmount.c initramfs/dump.c initramfs/blkid.c initramfs/say.c bench/lib/record.c \
+	bench/lib/pid1knobs.c bench/lib/knobs.c)
 $(INIT): $(INIT_OBJS)
 	$(call quiet,LD,$@)mkdir -p $(dir $@)
 	$(Q)$(GUEST_CC) $(GUEST_LDFLAGS) -o $@ $^
@@ -343,7 +361,7 @@ $(IB_AB): $(patsubst %.c,$(O)/guest/%.o,bench/ab.c bench/macro/abload.c bench/ma
 	$(call quiet,LD,$@)mkdir -p $(dir $@)
 	$(Q)$(GUEST_CC) $(GUEST_LDFLAGS) -o $@ $^
 
-suite: $(SUITE) $(HELLO) $(IB_AB)
+suite: $(SUITE) $(HELLO) $(HELLO_DYN) $(IB_AB)
 
 # ---- host programs ----------------------------------------------------------------------
 $(O)/host/%.o: %.c $(config_h) | deps $(config_hash_h)
@@ -366,13 +384,16 @@ host: $(INITBENCH)
 $(O)/initramfs/manifest: initramfs/manifest.in $(config_stamp)
 	$(call quiet,GEN,$@)mkdir -p $(dir $@)
 	$(Q)test -x '$(BUSYBOX)' || { echo "initbench: busybox '$(BUSYBOX)' (CONFIG_IB_BUSYBOX) is missing: install busybox-static" >&2; exit 1; }
-	$(Q)sed -e 's|@O@|$(O)|g' -e 's|@BUSYBOX@|$(BUSYBOX)|g' $< > $@
+	$(Q)test -f '$(IB_ARCH_LDSO)' || { echo "initbench: musl's dynamic loader $(IB_ARCH_LDSO) is missing: install musl$(if $(ib_cross),:$(IB_ARCH_DEB))" >&2; exit 1; }
+	$(Q)sed -e 's|@O@|$(O)|g' -e 's|@BUSYBOX@|$(BUSYBOX)|g' -e 's|@LDSO@|$(IB_ARCH_LDSO)|g' $< > $@
 
 # MODULES=DIR (a /lib/modules/<version> tree) or MODULES=default (the default kernel's,
 # from its .deb): CONFIG_IB_MODULES and their dependencies as a second cpio appended to the
 # image (the kernel unpacks concatenated archives). modules/spec holds what the modules cpio
 # was made from and changes only when that does, so the image is rebuilt only then.
-MODULES ?=
+# FS=ext4|xfs|vfat with the default kernel: its virtio_blk (and xfs, vfat) are modules, so
+# the image carries them unless MODULES= says otherwise
+MODULES ?= $(if $(and $(filter ext4 xfs vfat,$(FS)),$(filter default,$(KERNEL))),default)
 MODULES_CPIO := $(O)/modules.cpio.gz
 modules_dir = $(if $(filter default,$(MODULES)),$(KERNELS)/linux-image-$(shell cat \
 	$(KERNELS)/default/version 2>/dev/null)/lib/modules/$(shell cat $(KERNELS)/default/version \
@@ -413,8 +434,9 @@ $(MACRO_CPIO): $(O)/macro.spec $(MKCPIO) scripts/mkmacro.sh scripts/fetch-source
 		$(ARCH) '$(GUEST_CC)' $(IB_ARCH_MUSL) $(patsubst /usr/lib/%,/usr/include/%,$(IB_ARCH_MUSL)) \
 		$(O)/macro $@ $(MKCPIO) 0
 
-$(IMAGE): $(O)/initramfs/manifest $(MKCPIO) $(INIT) $(SUITE) $(HELLO) $(BUSYBOX) \
-		$(O)/modules/spec $(if $(MODULES),$(MODULES_CPIO)) $(if $(macro_on),$(MACRO_CPIO))
+$(IMAGE): $(O)/initramfs/manifest $(MKCPIO) $(INIT) $(SUITE) $(HELLO) $(HELLO_DYN) $(BUSYBOX) \
+		$(wildcard $(IB_ARCH_LDSO)) $(O)/modules/spec $(if $(MODULES),$(MODULES_CPIO)) \
+		$(if $(macro_on),$(MACRO_CPIO))
 	$(call quiet,CPIO,$@)$(MKCPIO) -t $(SOURCE_DATE_EPOCH) -o $(O)/initramfs.cpio $(O)/initramfs/manifest
 	$(Q)gzip -9 -n -c $(O)/initramfs.cpio > $@.tmp
 	$(Q)$(if $(MODULES),cat $(MODULES_CPIO) >> $@.tmp;) $(if $(macro_on),cat $(MACRO_CPIO) >> $@.tmp;) mv $@.tmp $@
@@ -496,7 +518,8 @@ cmdline:
 	@echo ''
 	@echo 'These change what is measured: compare with and without as an experiment axis, not a default:'
 	@echo '  isolcpus=1 nohz_full=1 rcu_nocbs=1   a CPU without ticks or RCU callbacks; run with'
-	@echo '                       cpu=1 (initbench.cpu=1); nohz_full makes syscall entry/exit dearer'
+	@echo '                       pin=1 cpu=1 (initbench.pin=1 initbench.cpu=1); nohz_full makes'
+	@echo '                       syscall entry/exit dearer'
 	@echo '  nosmt / mitigations=off / pti=off    CPU security state: the figures then describe'
 	@echo '                       another kernel configuration, by design of the experiment'
 	@echo '  nokaslr              fixed addresses: fewer run-to-run layout effects'
@@ -525,23 +548,30 @@ compare-run: deps-compare-run all
 		--json $(O)/compare.json $(foreach v,$(VARIANTS),'$(call cr_name,$(v))'); exit $$rc
 
 native: all
-	$(Q)$(INITBENCH) native --suite $(SUITE) --hello $(HELLO) --results $(O)/results \
+	$(Q)$(INITBENCH) native --suite $(SUITE) --hello $(HELLO) --hello-dyn $(HELLO_DYN) \
+		--results $(O)/results \
 		$(if $(RUNS),--runs $(RUNS)) $(VFLAG); rc=$$?; \
 		$(INITBENCH) report --results $(O)/results native; exit $$rc
 
 report: host
 	$(Q)$(INITBENCH) report --results $(O)/results
 
-# FORMAT=html (default): the directory $(O)/export/; csv, json: the file $(O)/export.FORMAT.
+# FORMAT=html (default): the directory $(O)/export/; json: the file $(O)/export.json; csv:
+# the three tables (docs/export.md), $(O)/export.csv (samples), export-measurements.csv and
+# export-boots.csv, the exit code the worst of the three.
 # COMPARE=file (from `initbench compare --json`; default: the last compare-run's
 # $(O)/compare.json when there is one) adds the ratio charts; LABELS=... a subset.
 FORMAT ?= html
 COMPARE ?= $(wildcard $(O)/compare.json)
 .PHONY: export
 export: deps-export host
-	$(Q)$(INITBENCH) export --format $(FORMAT) --results $(O)/results \
+	$(Q)$(if $(filter csv,$(FORMAT)),rc=0; for t in measurements boots; do \
+		$(INITBENCH) export --format csv --table $$t --results $(O)/results \
+		--out $(O)/export-$$t.csv $(LABELS); r=$$?; [ $$r -le $$rc ] || rc=$$r; done; ) \
+	$(INITBENCH) export --format $(FORMAT) --results $(O)/results \
 		--out $(if $(filter html,$(FORMAT)),$(O)/export,$(O)/export.$(FORMAT)) \
-		$(if $(and $(COMPARE),$(filter html,$(FORMAT))),--compare $(COMPARE)) $(LABELS)
+		$(if $(and $(COMPARE),$(filter html,$(FORMAT))),--compare $(COMPARE)) $(LABELS) \
+		$(if $(filter csv,$(FORMAT)),; r=$$?; [ $$r -le $$rc ] || rc=$$r; exit $$rc)
 
 # ---- tests ------------------------------------------------------------------------------
 # TEST_LDFLAGS_<test>: a test's own link flags (test_measure reads a pretend clock through

@@ -3,8 +3,8 @@
  * initbench.c - the host CLI: main() and the table of commands. Each command is one
  * function ib_cmd_NAME(argc, argv) in the folder of what it does (docs/architecture.md,
  * "Folders and what each may include"): run and native in host/launch/cmd-run.c, the
- * others declared in report/results.h. Exit codes: host/launch/runopts.h; where files and
- * results are found: host/lib/cli-paths.h.
+ * others declared in report/results.h. Exit codes: host/lib/exitcode.h (docs/launch.md);
+ * where files and results are found: host/lib/cli-paths.h.
  */
 #define _GNU_SOURCE
 #include <stdio.h>
@@ -73,7 +73,11 @@ static void usage(FILE *f)
 		}
 	}
 	fputs("options are spelled with hyphens (--budget-ms); underscores work too (--budget_ms).\n"
-	      "paths on the host may be relative: they are taken from the working directory.\n", f);
+	      "paths on the host may be relative: they are taken from the working directory.\n"
+	      "labels: 1-64 of [A-Za-z0-9._-], not starting with '.' or '-'; -- before labels is fine.\n"
+	      "exit codes, every command: 0 done; 1 a file that cannot be read or written; 2 usage;\n"
+	      "  6 bad or incomplete data (each case named on stderr); run and native also 3 panic,\n"
+	      "  4 hang, 5 no records (parse and import too), 7 launcher, 130 interrupted.\n", f);
 	fputs(IB_RESULTS_HELP, f);
 }
 

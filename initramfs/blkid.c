@@ -2,7 +2,8 @@
 /*
  * blkid.c - file system and partition table signatures (contract in blkid.h). Offsets
  * are the on-disk formats' own: the ext4 superblock at byte 1024 (magic 0x38, UUID 0x68,
- * volume name 0x78), the FAT boot sector (FAT12/16: serial 0x27, label 0x2b, type 0x36;
+ * volume name 0x78), the XFS superblock at byte 0 (magic "XFSB", UUID 32, name 108), the FAT
+ * boot sector (FAT12/16: serial 0x27, label 0x2b, type 0x36;
  * FAT32: serial 0x43, label 0x47, type 0x52), the GPT header at LBA 1 (entries' LBA 72,
  * count 80, entry size 84; entry: unique GUID at 16) and the MBR (signature 440, four
  * 16-byte entries from 446, type byte at 4).
@@ -88,6 +89,18 @@ int ib_blk_probe(ib_blk_read_fn rd, void *ctx, struct ib_blk_info *info)
 			 sb[0x68], sb[0x69], sb[0x6a], sb[0x6b], sb[0x6c], sb[0x6d], sb[0x6e],
 			 sb[0x6f], sb[0x70], sb[0x71], sb[0x72], sb[0x73], sb[0x74], sb[0x75],
 			 sb[0x76], sb[0x77]);
+		return 0;
+	}
+	if (!memcmp(s0, "XFSB", 4)) {
+		/* the XFS superblock at byte 0: UUID at 32, the 12-byte label at 108 */
+		const unsigned char *u = s0 + 32;
+
+		snprintf(info->type, sizeof(info->type), "xfs");
+		trimmed(info->label, sizeof(info->label), s0 + 108, 12);
+		snprintf(info->uuid, sizeof(info->uuid),
+			 "%02x%02x%02x%02x-%02x%02x-%02x%02x-%02x%02x-%02x%02x%02x%02x%02x%02x",
+			 u[0], u[1], u[2], u[3], u[4], u[5], u[6], u[7], u[8], u[9], u[10], u[11],
+			 u[12], u[13], u[14], u[15]);
 		return 0;
 	}
 	if (is_fat(s0, &fat32)) {

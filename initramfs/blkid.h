@@ -7,11 +7,13 @@
  *
  * ib_blk_probe() reads the first sectors and fills *info:
  *   type  "initbench" (a raw dump header), "ext4" (the ext2/3/4 superblock magic at 1080),
- *         "vfat" (a FAT boot sector: 0x55aa and "FAT" at 0x36 or 0x52), "gpt" ("EFI PART"
+ *         "xfs" ("XFSB" at byte 0), "vfat" (a FAT boot sector: 0x55aa and "FAT" at 0x36 or
+ *         0x52), "gpt" ("EFI PART"
  *         at byte 512 or 4096), "mbr" (0x55aa and a non-empty partition entry), or "" (none
  *         of these: zeros or unknown data);
  *   label the file system label, trailing blanks removed ("NO NAME" of FAT is no label);
- *   uuid  ext4: 8-4-4-4-12 lower-case hex; vfat: the volume serial as XXXX-XXXX (as blkid).
+ *   uuid  ext4, xfs: 8-4-4-4-12 lower-case hex; vfat: the volume serial as XXXX-XXXX (as
+ *         blkid).
  * ib_blk_partuuid() gives the PARTUUID of partition number partno (1-based) of the disk
  * read by rd: a GPT entry's unique GUID (lower-case, mixed-endian as GUIDs are printed), or
  * for an MBR disk "ssssssss-pp" (disk signature, partition number, lower-case hex).

@@ -54,9 +54,12 @@ void ib_modules_load(char *note, size_t len)
 		return;
 	}
 	while (fgets(line, sizeof(line), f)) {
-		int fd, e;
+		int fd, e, optional;
 
 		line[strcspn(line, "\n")] = '\0';
+		/* "NAME.ko optional": a soft dependency, which modprobe too would let fail */
+		optional = !strcmp(line + strcspn(line, " "), " optional");
+		line[strcspn(line, " ")] = '\0';
 		if (!line[0] || line[0] == '#' || strchr(line, '/'))
 			continue;
 		n++;
@@ -69,11 +72,12 @@ void ib_modules_load(char *note, size_t len)
 			ok++;
 			continue;
 		}
-		ib_say("init: modules: %s: %s", line, strerror(e));
+		ib_say("init: modules: %s: %s%s", line, strerror(e),
+		       optional ? " (an optional soft dependency: going on without it)" : "");
 		if (used < sizeof(failed))
 			used += (size_t)snprintf(failed + used, sizeof(failed) - used,
-						 ",failed:%.*s:%s", (int)strcspn(line, "."), line,
-						 ib_errname(e));
+						 ",%s:%.*s:%s", optional ? "optional" : "failed",
+						 (int)strcspn(line, "."), line, ib_errname(e));
 	}
 	fclose(f);
 	if (ok == n)
@@ -154,12 +158,7 @@ static int matches(const struct ib_out_spec *s, const char *name)
 	return info.uuid[0] && !strcasecmp(info.uuid, s->dev);
 }
 
-static const char *by_name(enum ib_dev_by by)
-{
-	return by == IB_DEV_LABEL ? "LABEL" : by == IB_DEV_UUID ? "UUID" : "PARTUUID";
-}
-
-int ib_out_find(const struct ib_out_spec *s, unsigned wait_s, char *dev, size_t cap)
+int ib_dev_wait(const struct ib_out_spec *s, unsigned wait_s, char *dev, size_t cap)
 {
 	struct timespec tick = { 0, 100 * 1000 * 1000 };
 	unsigned tries = wait_s * 10 + 1;
@@ -189,12 +188,24 @@ int ib_out_find(const struct ib_out_spec *s, unsigned wait_s, char *dev, size_t 
 		if (t + 1 < tries)
 			nanosleep(&tick, NULL);
 	}
+	return -1;
+}
+
+const char *ib_dev_by_name(enum ib_dev_by by)
+{
+	return by == IB_DEV_LABEL ? "LABEL" : by == IB_DEV_UUID ? "UUID" : "PARTUUID";
+}
+
+int ib_out_find(const struct ib_out_spec *s, unsigned wait_s, char *dev, size_t cap)
+{
+	if (ib_dev_wait(s, wait_s, dev, cap) == 0)
+		return 0;
 	if (s->by == IB_DEV_PATH)
 		ib_say("init: out: %s does not exist after %u s: the results are on the console only",
 		       s->dev, wait_s);
 	else
 		ib_say("init: out: no block device with %s=%s after %u s: the results are on the console only",
-		       by_name(s->by), s->dev, wait_s);
+		       ib_dev_by_name(s->by), s->dev, wait_s);
 	return -1;
 }
 

@@ -5,13 +5,17 @@
  *
  * ib_modules_load() loads, with finit_module(2) and in the order given, the modules that
  * /lib/modules/<uname -r>/initbench.load lists (the image's second cpio, `make MODULES=`).
- * A module already loaded (EEXIST) counts as loaded. note gets "none" (no list for this
- * kernel), "N" (all N loaded) or "N/M,failed:NAME:ERRNO,..." and each failure one line.
+ * A module already loaded (EEXIST) counts as loaded. A line "NAME.ko optional" is a soft
+ * dependency (scripts/mkmodules.sh): loaded the same, its failure named "optional:" instead
+ * of "failed:". note gets "none" (no list for this kernel), "N" (all N loaded) or
+ * "N/M,failed:NAME:ERRNO,optional:NAME:ERRNO,..." and each failure one line.
  *
- * ib_out_find() turns the spec's device into a /dev path: /dev/NAME as given; LABEL=,
+ * ib_dev_wait() turns the spec's device into a /dev path: /dev/NAME as given; LABEL=,
  * UUID= (compared without regard to case) and PARTUUID= by probing every entry of
  * /sys/class/block (blkid.h). It polls every 100 ms for up to wait_s seconds, since a
- * USB stick or a just-loaded driver may not have its device yet. 0, or -1 after one line.
+ * USB stick or a just-loaded driver may not have its device yet. 0, or -1 saying nothing;
+ * ib_out_find() is the same for initbench.out=, with one line when it is not found.
+ * ib_dev_by_name() is "LABEL", "UUID" or "PARTUUID", as a spec writes it.
  *
  * ib_out_write() puts the len bytes read from data_fd (from offset 0) on the device:
  *  - raw: zero the old header, write the data from byte 512, then the new header, each
@@ -33,6 +37,8 @@
 #include "initramfs/dump.h"
 
 void ib_modules_load(char *note, size_t len);
+int ib_dev_wait(const struct ib_out_spec *s, unsigned wait_s, char *dev, size_t cap);
+const char *ib_dev_by_name(enum ib_dev_by by);
 int ib_out_find(const struct ib_out_spec *s, unsigned wait_s, char *dev, size_t cap);
 int ib_out_write(const struct ib_out_spec *s, const char *dev, int data_fd, int complete);
 

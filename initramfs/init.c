@@ -21,6 +21,10 @@
  *   gets a memfd as --copy-fd=3, and after it ends the copy goes to the
  *   named disk (diskout.h). Notes out=, modules= and refused= say what was
  *   asked, loaded and refused.
+ * - `initbench.fs=TYPE` (or CONFIG_IB_FS; a knob of the suite's that PID 1
+ *   acts on too, fsmount.h): the same modules are loaded (but for tmpfs),
+ *   TYPE is mounted on initbench.fsdir= or else /mnt/fs, then given to the
+ *   suite as --fsdir=/mnt/fs; note fs= says what was mounted or why not.
  * - `initbench.end=reboot` (or CONFIG_IB_END_REBOOT) reboots at the end
  *   instead of powering off.
  * - It reaps every child (orphans are re-parented to PID 1) while waiting
@@ -36,6 +40,8 @@
 #define _GNU_SOURCE
 #include "config.h"
 #include "initramfs/diskout.h"
+#include "initramfs/fsmount.h"
+#include "bench/lib/knobs.h"
 #include "bench/lib/pid1knobs.h"
 #include "initramfs/say.h"
 
@@ -270,6 +276,10 @@ struct pid1_knobs {
 	char out[256];
 	struct ib_out_spec spec;   /* valid when out[0] */
 	char refused[256];
+	/* two of the suite's knobs PID 1 acts on too (fsmount.h); the suite judges them and
+	 * records a refusal, so a value it would refuse is simply not acted on here */
+	char fs[16];
+	char fsdir[256];           /* initbench.fsdir= as given, "" when not on the command line */
 };
 
 static void refuse(struct pid1_knobs *k, const char *name, const char *v, const char *why)
@@ -322,6 +332,10 @@ static void pid1_knobs_read(struct pid1_knobs *k)
 #ifdef CONFIG_IB_END_REBOOT
 	k->reboot = 1;
 #endif
+#ifdef CONFIG_IB_FS
+	if (ib_fs_value_ok(CONFIG_IB_FS))
+		snprintf(k->fs, sizeof(k->fs), "%s", CONFIG_IB_FS);
+#endif
 	if (CONFIG_IB_OUT[0])
 		pid1_knob(k, "out", CONFIG_IB_OUT);
 	if (fd < 0)
@@ -343,6 +357,11 @@ static void pid1_knobs_read(struct pid1_knobs *k)
 			if (!strncmp(tok + 10, name, l) && (!tok[10 + l] || tok[10 + l] == '='))
 				pid1_knob(k, name, tok[10 + l] ? tok + 11 + l : "");
 		}
+		if (!strncmp(tok + 10, "fs=", 3) && ib_fs_value_ok(tok + 13) &&
+		    strlen(tok + 13) < sizeof(k->fs))
+			snprintf(k->fs, sizeof(k->fs), "%s", tok + 13);
+		if (!strncmp(tok + 10, "fsdir=/", 7) && strlen(tok + 16) < sizeof(k->fsdir))
+			snprintf(k->fsdir, sizeof(k->fsdir), "%s", tok + 16);
 	}
 }
 
@@ -461,21 +480,17 @@ static void __attribute__((noreturn)) power_off(int want_reboot)
 }
 
 /*
- * initbench.out=: the modules first (their devices then probe before the suite starts,
- * not during a benchmark), and a memfd at fd 3 for the suite's copy of its output.
- * Returns the --copy-fd argument, or NULL without disk output.
+ * initbench.out=: a memfd at fd 3 for the suite's copy of its output. Returns the
+ * --copy-fd argument, or NULL without disk output.
  */
-static char *out_prepare(const struct pid1_knobs *k, int *copy_fd, char *n_mod, size_t len)
+static char *out_prepare(const struct pid1_knobs *k, int *copy_fd)
 {
 	static char arg[32];
-	char mods[NOTE_LEN];
 	int fd;
 
 	*copy_fd = -1;
 	if (!k->out[0])
 		return NULL;
-	ib_modules_load(mods, sizeof(mods));
-	snprintf(n_mod, len, "--note=modules=%s", mods);
 	fd = (int)syscall(SYS_memfd_create, "initbench-out", 0);
 	if (fd < 0)
 		fd = open("/tmp", O_TMPFILE | O_RDWR, 0600);
@@ -506,7 +521,7 @@ int main(void)
 {
 	char mounts[NOTE_LEN], loglevel[16];
 	char n_lo[NOTE_LEN], n_ll[NOTE_LEN], n_gov[NOTE_LEN], n_mnt[NOTE_LEN + 16];
-	char n_start[NOTE_LEN], n_out[320], n_mod[NOTE_LEN + 32], n_ref[300];
+	char n_start[NOTE_LEN], n_out[320], n_mod[NOTE_LEN + 32], n_ref[300], n_fs[NOTE_LEN + 16];
 	static struct pid1_knobs k;
 	struct timespec t0;
 	int dev_done, copy_fd, ok = 0;
@@ -549,11 +564,32 @@ int main(void)
 	} else {
 		char *argv[] = {
 			SUITE, "--from-cmdline", "--mode=init",
-			n_lo, n_ll, n_gov, n_mnt, n_start, n_out, n_mod, n_ref, NULL, NULL
+			n_lo, n_ll, n_gov, n_mnt, n_start, n_out, n_mod, n_ref, NULL, NULL, NULL, NULL
 		};
+		int na = 11;
 
-		copy_arg = out_prepare(&k, &copy_fd, n_mod, sizeof(n_mod));
-		argv[11] = copy_arg;
+		/* the modules first: their devices then probe before the suite starts, not
+		 * during a benchmark; only for a disk (out=, or an fs= other than tmpfs) */
+		if (k.out[0] || (k.fs[0] && strcmp(k.fs, "tmpfs"))) {
+			char mods[NOTE_LEN];
+
+			ib_modules_load(mods, sizeof(mods));
+			snprintf(n_mod, sizeof(n_mod), "--note=modules=%s", mods);
+		}
+		if (k.fs[0]) {
+			char fsnote[NOTE_LEN];
+			const char *dir = k.fsdir[0] ? k.fsdir : IB_FS_MNT;
+
+			ib_fs_mount(k.fs, dir, CONFIG_IB_OUT_WAIT_S, fsnote, sizeof(fsnote));
+			snprintf(n_fs, sizeof(n_fs), "--note=fs=%s", fsnote);
+			argv[na++] = n_fs;
+			/* the suite's fsdir is where it was mounted; one given is left alone */
+			if (!k.fsdir[0])
+				argv[na++] = "--fsdir=" IB_FS_MNT;
+		}
+		copy_arg = out_prepare(&k, &copy_fd);
+		if (copy_arg)
+			argv[na++] = copy_arg;
 		pid = start(argv, 0);
 		if (pid > 0)
 			ok = wait_for(pid, SUITE, 1);

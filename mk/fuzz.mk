@@ -1,11 +1,14 @@
 # SPDX-License-Identifier: GPL-2.0-or-later
 #
-# Fuzzing the host's readers of guest output (the guest is untrusted): libFuzzer harnesses
-# built with Debian's clang, ASan and UBSan, for the record parser (tests/fuzz/fuzz-logparse.c:
-# report/log/logparse.c, logcheck.c, report/store/store.c) and the lmbench-summary importer
-# (tests/fuzz/fuzz-import.c: report/import/import-lmbench.c).
+# Fuzzing the host's readers of guest output and of the store (both untrusted): libFuzzer
+# harnesses built with Debian's clang, ASan and UBSan, for the record parser
+# (tests/fuzz/fuzz-logparse.c: report/log/logparse.c, logcheck.c, report/store/store.c), the
+# lmbench-summary importer (tests/fuzz/fuzz-import.c: report/import/import-lmbench.c), the
+# store's checks and the CSV writer (tests/fuzz/fuzz-csv.c: report/store/validate.c,
+# report/export/export.c) and the whole import path (tests/fuzz/fuzz-capture.c: `initbench
+# import` of any file into a store, read back and exported).
 #
-#   make fuzz [FUZZ_SECONDS=600] [FUZZ_TARGETS="logparse import"] [FUZZ_JOBS=1] [FUZZ_MAX_LEN=65536]
+#   make fuzz [FUZZ_SECONDS=600] [FUZZ_TARGETS="logparse import csv capture"] [FUZZ_JOBS=1] [FUZZ_MAX_LEN=65536]
 #
 # runs each harness for FUZZ_SECONDS on a corpus kept in $(O)/fuzz/corpus-<target> (seeded
 # from tests/fuzz/seeds/, tests/data/ and every stored console.log under out/results/), and
@@ -16,16 +19,28 @@
 
 FUZZ_CC ?= clang
 FUZZ_SECONDS ?= 600
-FUZZ_TARGETS ?= logparse import
+FUZZ_TARGETS ?= logparse import csv capture
 FUZZ_JOBS ?= 1
 FUZZ_MAX_LEN ?= 65536
 FUZZ_CFLAGS := -std=c11 -g -O1 -Wall -Wextra -Werror -fno-omit-frame-pointer \
 	-fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all \
 	-I$(srctree) -I$(O)/include
 FUZZ_logparse_SRCS := tests/fuzz/fuzz-logparse.c report/log/logparse.c report/log/logcheck.c \
-	host/lib/hostutil.c report/stats/stats.c \
+	host/lib/hostutil.c host/lib/safeio.c report/stats/stats.c \
 	report/store/store.c bench/lib/record.c
-FUZZ_import_SRCS := tests/fuzz/fuzz-import.c report/import/import-lmbench.c
+FUZZ_LMBENCH_SRCS := report/import/import-lmbench.c report/import/lmbench-words.c \
+	report/import/lmbench-columns.c
+FUZZ_import_SRCS := tests/fuzz/fuzz-import.c $(FUZZ_LMBENCH_SRCS)
+# the store and the exporters, with what they call (the export command's own code included)
+FUZZ_STORE_SRCS := report/store/store.c report/store/storedir.c report/store/validate.c \
+	report/store/bootdata.c report/stats/stats.c report/log/logparse.c report/log/logcheck.c \
+	report/export/export.c report/export/export-html.c report/export/export-plot.c \
+	report/summary/summary.c report/summary/format.c bench/lib/record.c \
+	host/lib/hostutil.c host/lib/safeio.c host/lib/cli-paths.c host/lib/cli-opt.c host/lib/argv.c
+FUZZ_csv_SRCS := tests/fuzz/fuzz-csv.c $(FUZZ_STORE_SRCS)
+FUZZ_capture_SRCS := tests/fuzz/fuzz-capture.c $(FUZZ_STORE_SRCS) report/import/import.c \
+	$(FUZZ_LMBENCH_SRCS) report/import/import-lava.c report/import/diskdump.c \
+	initramfs/dump.c
 FUZZ_BINS := $(foreach t,$(FUZZ_TARGETS),$(O)/tests/fuzz/fuzz-$(t))
 PKGS_FUZZ := clang libclang-rt-dev
 PKGS_CHECK += $(PKGS_FUZZ)
@@ -37,9 +52,10 @@ $(O)/tests/fuzz/fuzz-$(1): $(FUZZ_$(1)_SRCS) $(wildcard host/*/*.h report/*.h re
 	$$(Q)$$(FUZZ_CC) $$(FUZZ_CFLAGS) $$(JANSSON_CFLAGS) -o $$@ $(FUZZ_$(1)_SRCS:%=$(srctree)/%) \
 		$$(JANSSON_LIBS) -lm
 endef
-$(foreach t,logparse import,$(eval $(call fuzz_rule,$(t))))
+$(foreach t,logparse import csv capture,$(eval $(call fuzz_rule,$(t))))
 
-CHECK_PREREQS += $(O)/tests/fuzz/fuzz-logparse $(O)/tests/fuzz/fuzz-import
+CHECK_PREREQS += $(O)/tests/fuzz/fuzz-logparse $(O)/tests/fuzz/fuzz-import \
+	$(O)/tests/fuzz/fuzz-csv $(O)/tests/fuzz/fuzz-capture
 
 .PHONY: fuzz fuzz-build
 fuzz-build: deps-fuzz-build $(FUZZ_BINS)

@@ -52,7 +52,7 @@ lava-run: deps-lava-run all
 		echo "initbench: lava-run exited $$rc, log $(LAVA_OUT)/job.log" >&2; \
 		$(INITBENCH) import --lava $(LAVA_OUT)/job.log --label '$(LAVA_LABEL)' \
 			--results $(O)/results && \
-		$(INITBENCH) report --results $(O)/results; exit $$(( rc ? rc : $$? ))
+		$(INITBENCH) report --results $(O)/results '$(LAVA_LABEL)'; exit $$(( rc ? rc : $$? ))
 
 DEPS_lava-job := PKGS_BUILD
 DEPS_lava-run := PKGS_BUILD PKGS_RUN PKGS_LAVA

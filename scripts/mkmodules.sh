@@ -8,7 +8,10 @@
 #           never written to (a kernel .deb ships no modules.dep). Built-in ones are skipped.
 # The cpio holds /lib/modules/<version>/initbench/*.ko (compressed modules are
 # decompressed here: finit_module then needs no decompressor in the kernel) and
-# /lib/modules/<version>/initbench.load, the load order, dependencies first.
+# /lib/modules/<version>/initbench.load, the load order, dependencies first, one file a line;
+# a module that is only a soft dependency (modinfo softdep, e.g. libcrc32c's "pre: crc32c",
+# which is crc32c-intel: no such CPU under QEMU's TCG) is followed by " optional": PID 1
+# loads it too, as modprobe would, but its failure is not the disk's.
 set -eu
 moddir=$1 names=$2 out=$3 mkcpio=$4 epoch=$5
 
@@ -28,8 +31,17 @@ cp -as "$moddir/." "$work/base/lib/modules/$ver/"
 rm -f "$work/base/lib/modules/$ver"/modules.*.bin "$work/base/lib/modules/$ver/modules.dep"
 depmod -b "$work/base" "$ver"
 
+# NAME and every module it needs (modinfo depends, recursively), one a line, '-' as '_'
+hard_deps() {
+	echo "$1" | tr - _
+	for d in $(modinfo -b "$work/base" -k "$ver" -F depends "$1" 2>/dev/null | tr , ' '); do
+		hard_deps "$d"
+	done
+}
+
 : > "$work/load"
 for m in $names; do
+	hard_deps "$m" > "$work/hard"
 	deps=$(modprobe -d "$work/base" -S "$ver" --show-depends "$m" 2>&1) ||
 		die "module $m: $(echo "$deps" | tail -n 1)"
 	echo "$deps" | while read -r kind path _; do
@@ -40,7 +52,9 @@ for m in $names; do
 		esac
 		ko=$(basename "$path")
 		name=${ko%.ko*}.ko
-		grep -qxF "$name" "$work/load" && continue
+		cut -d' ' -f1 "$work/load" | grep -qxF "$name" && continue
+		opt=
+		echo "${ko%.ko*}" | tr - _ | grep -qxFf - "$work/hard" || opt=" optional"
 		case $ko in
 		*.ko) cp -L "$path" "$work/ko/$name" ;;
 		*.ko.xz) xz -dc "$path" > "$work/ko/$name" ;;
@@ -48,7 +62,7 @@ for m in $names; do
 		*.ko.gz) gzip -dc "$path" > "$work/ko/$name" ;;
 		*) die "module $m: unknown file $path" ;;
 		esac
-		echo "$name" >> "$work/load"
+		echo "$name$opt" >> "$work/load"
 	done
 done
 
@@ -58,7 +72,7 @@ done
 	echo "dir /lib/modules/$ver 0755 0 0"
 	echo "dir /lib/modules/$ver/initbench 0755 0 0"
 	echo "file /lib/modules/$ver/initbench.load $work/load 0644 0 0"
-	while read -r name; do
+	while read -r name _; do
 		echo "file /lib/modules/$ver/initbench/$name $work/ko/$name 0644 0 0"
 	done < "$work/load"
 } > "$work/manifest"

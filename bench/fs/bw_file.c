@@ -14,7 +14,7 @@
  * The file <fsdir>/ib-bwfile.XXXXXX is written once (64 KB writes), read once so it is
  * cached, and unlinked at once: the open descriptor keeps it, so nothing is left behind
  * even when the benchmark is killed. Skips when the memory is too small or fsdir is not
- * writable; fails on a short read.
+ * usable (ib_fsdir_ready: not writable, or not the fs knob's type); fails on a short read.
  */
 
 //bench: 350 bw_file_reread IB_BENCH_BW_FILE_REREAD bw_local
@@ -40,6 +40,7 @@
 
 #include "bench/lib/bench.h"
 #include "bench/mem/bw_mem.h"
+#include "bench/lib/fsdir.h"
 #include "bench/lib/sysinfo.h"
 
 #define CHUNK (64 * 1024)
@@ -150,7 +151,7 @@ static int run_file(const char *name, int mapped)
 	struct ib_result r;
 	int err, ret;
 
-	if (ib_bw_size(1, &sz))
+	if (ib_fsdir_ready(name) || ib_bw_size(1, &sz))
 		return IB_SKIP;
 	ib_bw_params(&sz, params, sizeof(params) - 64);
 	snprintf(params + strlen(params), 64, " fs=%s%s",

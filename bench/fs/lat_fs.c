@@ -1,40 +1,45 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
- * lat_fs.c - "0K File Create/Delete" and "10K File Create/Delete" (lmbench lat_fs).
+ * lat_fs.c - "0K File Create/Delete" and "10K File Create/Delete" as lmbench 2.0 defines them
+ * (its src/lat_fs.c): rounds of 1000 files in one flat directory, the best round.
  *
- * Contract (bench/lib/bench.h): ib_run_fs_0k() and ib_run_fs_10k() each emit two metrics, µs per
- * file, params `size_kb=0|10 files_per_dir=100 fs=<type>`:
- *  - fs_create_<K>k: one operation = open(path, O_CREAT|O_WRONLY, 0644), write() of the
- *    whole size in one call (nothing for 0K; 10K = 10240 bytes), close();
- *  - fs_delete_<K>k: one operation = unlink() of one of those files.
+ * Contract (bench/lib/bench.h): ib_run_fs_0k() and ib_run_fs_10k() each emit, params
+ * `size_kb=0|10 files_per_dir=1000 fs=<type>`, µs per file:
+ *  - fs_flat_create_<K>k (ib_measure_count, n = 1000): one sample is one round's creates,
+ *    one operation = creat(name, 0666), write() of the size in one call (a write of 0 bytes
+ *    for 0K, as lmbench makes it; 10K = 10240 bytes), close();
+ *  - fs_flat_delete_<K>k: one sample is the same round's unlink() of those 1000 files
+ *    (ib_emit_result: raw_ns empty, iters 1000);
+ *  - fs_flat_create_<K>k_best, fs_flat_delete_<K>k_best: one sample each, the least of the
+ *    round samples above: what lmbench 2.0 reports (it keeps the fastest create round and
+ *    the fastest delete round). These are the summary's 2.0 columns; the median round stays
+ *    in the two records above.
  *
- * Pairing: one sample is one fresh tree. The fn given to ib_measure_timed() makes the tree
- * (untimed: mkdtemp of <fsdir>/ib-fs.XXXXXX and one subdirectory per 100 files), creates
- * its n files (timed: this is the create interval the harness sees), unlinks the same n
- * files (timed separately, kept aside), removes the directories (untimed). So delete sample
- * i is the deletion of exactly the files created in create sample i, with the same n and
- * the same cache state lmbench has (delete right after create). The harness sizes n on the
- * create interval only; the last `reps` delete intervals kept aside are then emitted with
- * ib_emit_result() (raw_ns empty there: the create record's raw_ns are the tree's create
- * intervals). Nothing is subtracted: the clock is read twice per interval of several ms
- * (< 0.01%), and overhead is 0 in both records.
+ * A round, as lmbench's: in the benchmark's own directory <fsdir>/ib-fs.XXXXXX (made empty,
+ * entered with chdir, so names are looked up from it as lmbench's are from FSDIR), create
+ * the 1000 files named a..z, aa..zz, aaa..all (the names lmbench's table holds, in its
+ * order: bijective base 26), each written and closed before the next, then unlink them in
+ * the same order; the directory is kept from round to round. The count is lmbench's
+ * definition (how big the directory grows is part of the figure), so the harness does not
+ * size it; rounds are opts->reps after one warm-up round (lmbench: as many as fit in 5 s).
+ * Every call is checked: a failed creat, short write or failed unlink fails the benchmark
+ * (lmbench ignores them and would time failures).
  *
- * The files live under opts->fsdir (tmpfs in the image, whatever /tmp is natively): a
- * missing or unwritable fsdir is a skip. So is a sample whose n files would not fit: more
- * than half of MemAvailable (tmpfs keeps them in memory) or than the space or inodes
- * statvfs() reports free. Every error path removes what was created; only a kill by the
- * runner's timeout can leave an ib-fs.* directory behind.
+ * The files live under opts->fsdir, checked by ib_fsdir_ready() (a skip when it is unusable
+ * or not the fs knob's type), and a skip too when 1000 files would not fit
+ * (ib_fsdir_file_limit). Every return path removes the files and the directory; only a kill
+ * by the runner's timeout can leave an ib-fs.* directory behind.
  */
 
 //bench: 270 fs_0k IB_BENCH_FS_0K fs_vm
 //bench: 280 fs_10k IB_BENCH_FS_10K fs_vm
 //
 //config:config IB_BENCH_FS_0K
-//config:	bool "0K File Create/Delete"
+//config:	bool "0K File Create/Delete (lmbench 2.0: 1000 files, one directory)"
 //config:	default y
 //
 //config:config IB_BENCH_FS_10K
-//config:	bool "10K File Create/Delete"
+//config:	bool "10K File Create/Delete (lmbench 2.0: 1000 files, one directory)"
 //config:	default y
 
 #define _GNU_SOURCE
@@ -45,273 +50,193 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
-#include <sys/statvfs.h>
 #include <unistd.h>
 
 #include "bench/lib/bench.h"
+#include "bench/lib/fsdir.h"
 #include "bench/lib/stats.h"
 #include "bench/lib/sysinfo.h"
 
-#define FILES_PER_DIR 100
-#define NAME_MAX_LEN 48 /* "/d<10 digits>/f<3 digits>" under the root, with room */
+#define FILES 1000   /* lmbench 2.0's ITER */
+#define NAME_LEN 4   /* "all" and its NUL */
 
-struct fs_run {
-	size_t size;            /* bytes written per file */
-	const char *dir;        /* fsdir */
-	char root[PATH_MAX];    /* this sample's tree, "" when none */
-	size_t rootlen;
-	char *names;            /* n paths of NAME_MAX_LEN + rootlen + 1 bytes each */
-	size_t stride, cap;     /* bytes per path; paths the buffer holds */
-	uint64_t max_files;     /* memory / space / inode limit, worked out at start */
-	uint64_t del_ns[IB_MAX_REPS]; /* ring of the latest delete intervals */
-	uint64_t del_n;         /* n of those intervals (the last sample's n) */
-	unsigned ndel;          /* intervals stored so far (ring index = ndel % IB_MAX_REPS) */
-	int enospc;             /* the limit stopped a sample: skip, not fail */
+struct flat_run {
+	size_t size;                  /* bytes written per file */
+	char names[FILES][NAME_LEN];
+	uint64_t del_ns[IB_MAX_REPS + 1]; /* the delete interval of each round, warm-up first */
+	unsigned rounds;              /* rounds done */
+	unsigned created;             /* files that exist now (for the clean-up) */
 };
 
 static char payload[10240];
 
-/* 0 if dir is a directory we may create files in; else the reason is set */
-static int fsdir_usable(const char *who, const char *dir)
+/* index 0 -> "a", 25 -> "z", 26 -> "aa", 701 -> "zz", 702 -> "aaa" (bijective base 26) */
+static void file_name(unsigned i, char *out)
 {
-	struct stat st;
+	char rev[NAME_LEN];
+	unsigned n = 0;
 
-	if (!dir || dir[0] != '/') {
-		ib_reason("%s: fsdir \"%s\" is not an absolute path", who, dir ? dir : "");
-		return -1;
-	}
-	if (stat(dir, &st) < 0) {
-		ib_reason("%s: fsdir %s: %s", who, dir, strerror(errno));
-		return -1;
-	}
-	if (!S_ISDIR(st.st_mode)) {
-		ib_reason("%s: fsdir %s is not a directory", who, dir);
-		return -1;
-	}
-	if (access(dir, W_OK | X_OK) < 0) {
-		ib_reason("%s: fsdir %s not writable: %s", who, dir, strerror(errno));
-		return -1;
-	}
-	return 0;
+	for (i++; i && n < NAME_LEN - 1; i = (i - 1) / 26)
+		rev[n++] = (char)('a' + (i - 1) % 26);
+	for (unsigned k = 0; k < n; k++)
+		out[k] = rev[n - 1 - k];
+	out[n] = '\0';
 }
 
-/* how many files of this size may exist at once: half of MemAvailable (a tmpfs holds them
- * in memory; ~2 KB of inode and dentry each besides the data), and what statvfs allows */
-static uint64_t file_limit(const char *dir, size_t size)
+static void unlink_all(struct flat_run *s)
 {
-	long page = sysconf(_SC_PAGESIZE);
-	uint64_t per = ((size + (uint64_t)page - 1) / (uint64_t)page) * (uint64_t)page + 2048;
-	uint64_t lim = UINT64_MAX;
-	long avail = ib_mem_available_kb();
-	struct statvfs sv;
-
-	if (avail > 0)
-		lim = (uint64_t)avail * 1024 / 2 / per;
-	if (statvfs(dir, &sv) == 0) {
-		uint64_t space = (uint64_t)sv.f_bavail * sv.f_frsize;
-		uint64_t data = size ? ((size + sv.f_frsize - 1) / sv.f_frsize) * sv.f_frsize : 0;
-
-		/* leave a tenth of the free space and inodes alone */
-		if (data && space / 10 * 9 / data < lim)
-			lim = space / 10 * 9 / data;
-		/* one inode per file and one per 100 files for the directories */
-		if (sv.f_files && (uint64_t)sv.f_favail / 10 * 9 * FILES_PER_DIR / (FILES_PER_DIR + 1) < lim)
-			lim = (uint64_t)sv.f_favail / 10 * 9 * FILES_PER_DIR / (FILES_PER_DIR + 1);
-	}
-	return lim;
+	for (unsigned i = 0; i < s->created; i++)
+		unlink(s->names[i]);
+	s->created = 0;
 }
 
-/* remove the tree: the first `created` files, then every subdirectory, then the root */
-static void tree_remove(struct fs_run *s, uint64_t created, uint64_t n)
+static int create_one(const char *name, size_t size)
 {
-	char path[PATH_MAX + 32]; /* root + "/d" + digits: no truncation */
-
-	if (!s->root[0])
-		return;
-	for (uint64_t i = 0; i < created; i++)
-		unlink(s->names + i * s->stride);
-	for (uint64_t d = 0; d * FILES_PER_DIR < n; d++) {
-		snprintf(path, sizeof(path), "%s/d%llu", s->root, (unsigned long long)d);
-		rmdir(path);
-	}
-	rmdir(s->root);
-	s->root[0] = '\0';
-}
-
-/* a fresh root with its subdirectories, and the n file paths in s->names */
-static int tree_make(struct fs_run *s, uint64_t n)
-{
-	char path[PATH_MAX + 32]; /* root + "/d" + digits: no truncation */
-
-	if (n > s->max_files) {
-		s->enospc = 1;
-		ib_reason("fs_create_%zuk: %llu files would not fit (limit %llu: half of MemAvailable, "
-			  "or free space/inodes in %s)", s->size / 1024, (unsigned long long)n,
-			  (unsigned long long)s->max_files, s->dir);
-		return -ENOSPC;
-	}
-	if (n > s->cap) {
-		char *p = realloc(s->names, n * s->stride);
-
-		if (!p)
-			return -ENOMEM;
-		s->names = p;
-		s->cap = n;
-	}
-	if (snprintf(s->root, sizeof(s->root), "%s/ib-fs.XXXXXX", s->dir) >= (int)sizeof(s->root)) {
-		s->root[0] = '\0';
-		return -ENAMETOOLONG;
-	}
-	if (!mkdtemp(s->root)) {
-		int e = errno;
-
-		s->root[0] = '\0';
-		return -e;
-	}
-	for (uint64_t d = 0; d * FILES_PER_DIR < n; d++) {
-		snprintf(path, sizeof(path), "%s/d%llu", s->root, (unsigned long long)d);
-		if (mkdir(path, 0755) < 0) {
-			int e = errno;
-
-			tree_remove(s, 0, d * FILES_PER_DIR); /* the directories made so far */
-			return -e;
-		}
-	}
-	for (uint64_t i = 0; i < n; i++)
-		snprintf(s->names + i * s->stride, s->stride, "%s/d%llu/f%llu", s->root,
-			 (unsigned long long)(i / FILES_PER_DIR),
-			 (unsigned long long)(i % FILES_PER_DIR));
-	return 0;
-}
-
-static int create_one(const char *path, size_t size)
-{
-	int fd = open(path, O_CREAT | O_WRONLY, 0644);
+	int fd = creat(name, 0666);
+	ssize_t w;
 
 	if (fd < 0)
 		return -errno;
-	if (size) {
-		ssize_t w = write(fd, payload, size);
+	/* lmbench writes even 0 bytes: the call is part of its 0K figure */
+	w = write(fd, payload, size);
+	if (w != (ssize_t)size) {
+		int e = w < 0 ? errno : ENOSPC;
 
-		if (w != (ssize_t)size) {
-			int e = w < 0 ? errno : ENOSPC;
-
-			close(fd);
-			return -e;
-		}
+		close(fd);
+		return -e;
 	}
-	if (close(fd) < 0)
-		return -errno;
-	return 0;
+	return close(fd) < 0 ? -errno : 0;
 }
 
-/* one sample: create n files (the interval returned), then unlink them (kept aside) */
-static int create_delete(void *arg, uint64_t n, uint64_t *elapsed_ns)
+/* one round: 1000 creates (the interval returned), then 1000 unlinks (kept aside) */
+static int round_fn(void *arg, uint64_t n, uint64_t *elapsed_ns)
 {
-	struct fs_run *s = arg;
-	uint64_t i, t0, t1, t2, t3;
-	int err = tree_make(s, n);
+	struct flat_run *s = arg;
+	uint64_t t0, t1, t2, t3;
+	int err;
 
-	if (err)
-		return err;
+	if (n != FILES || s->rounds > IB_MAX_REPS)
+		return -EINVAL;
 	t0 = ib_now_ns();
-	for (i = 0; i < n; i++) {
-		err = create_one(s->names + i * s->stride, s->size);
+	for (unsigned i = 0; i < FILES; i++) {
+		err = create_one(s->names[i], s->size);
 		if (err) {
-			/* a file open()ed but not fully written exists too */
-			tree_remove(s, i + 1, n);
+			s->created = i + 1;   /* a file creat()ed but not written exists too */
+			unlink_all(s);
 			return err;
 		}
 	}
 	t1 = ib_now_ns();
+	s->created = FILES;
 	t2 = ib_now_ns();
-	for (i = 0; i < n; i++) {
-		if (unlink(s->names + i * s->stride) < 0) {
+	for (unsigned i = 0; i < FILES; i++) {
+		if (unlink(s->names[i]) < 0) {
 			err = -errno;
-			/* unlink what is left; the ones already gone fail harmlessly */
-			tree_remove(s, n, n);
+			unlink_all(s);  /* the ones already gone fail harmlessly */
 			return err;
 		}
 	}
 	t3 = ib_now_ns();
-	tree_remove(s, 0, n);
+	s->created = 0;
 	*elapsed_ns = t1 - t0;
-	s->del_ns[s->ndel % IB_MAX_REPS] = t3 - t2;
-	s->del_n = n;
-	s->ndel++;
+	s->del_ns[s->rounds++] = t3 - t2;
 	return 0;
 }
 
-static int run_fs(size_t size)
+/* a one-sample record holding the least sample of r */
+static int emit_best(const struct ib_metric *m, const struct ib_result *r)
 {
-	static char params[128];
-	char mcreate[32], mdelete[32], fsbuf[24];
-	struct ib_metric mc = { mcreate, "us", 0.0, params, 0 };
-	struct ib_metric md = { mdelete, "us", 0.0, params, 0 };
-	struct ib_result rc, rd;
-	struct fs_run *s;
-	const char *dir = ib_opts->fsdir;
+	static struct ib_result b;
+
+	memset(&b, 0, sizeof(b));
+	b.iters = r->iters;
+	b.nsamples = 1;
+	b.samples[0] = b.median = b.min = r->min;
+	return ib_emit_result(m, &b);
+}
+
+static int run_flat(size_t size)
+{
+	static char params[128], dir[PATH_MAX];
+	static struct ib_result rc, rd;
+	char mc[40], md[40], mcb[48], mdb[48], fsbuf[24];
+	struct ib_metric m_create = { mc, "us", 0.0, params, 0 };
+	struct ib_metric m_delete = { md, "us", 0.0, params, 0 };
+	struct ib_metric m_cbest = { mcb, "us", 0.0, params, 0 };
+	struct ib_metric m_dbest = { mdb, "us", 0.0, params, 0 };
+	struct flat_run *s;
+	uint64_t limit;
 	int err, ret = IB_FAIL;
 
-	snprintf(mcreate, sizeof(mcreate), "fs_create_%zuk", size / 1024);
-	snprintf(mdelete, sizeof(mdelete), "fs_delete_%zuk", size / 1024);
-	if (fsdir_usable(mcreate, dir))
+	snprintf(mc, sizeof(mc), "fs_flat_create_%zuk", size / 1024);
+	snprintf(md, sizeof(md), "fs_flat_delete_%zuk", size / 1024);
+	snprintf(mcb, sizeof(mcb), "%s_best", mc);
+	snprintf(mdb, sizeof(mdb), "%s_best", md);
+	if (ib_fsdir_ready(mc))
 		return IB_SKIP;
+	limit = ib_fsdir_file_limit(ib_opts->fsdir, size, FILES);
+	if (limit < FILES) {
+		ib_reason("%s: %d files would not fit in %s (limit %llu: half of MemAvailable, or "
+			  "its free space or inodes)", mc, FILES, ib_opts->fsdir,
+			  (unsigned long long)limit);
+		return IB_SKIP;
+	}
+	if (snprintf(dir, sizeof(dir), "%s/ib-fs.XXXXXX", ib_opts->fsdir) >= (int)sizeof(dir)) {
+		ib_reason("%s: fsdir path too long", mc);
+		return IB_SKIP;
+	}
 	s = calloc(1, sizeof(*s));
 	if (!s) {
-		ib_reason("%s: out of memory", mcreate);
+		ib_reason("%s: out of memory", mc);
 		return IB_FAIL;
 	}
 	s->size = size;
-	s->dir = dir;
-	s->stride = strlen(dir) + sizeof("/ib-fs.XXXXXX") + NAME_MAX_LEN;
-	s->max_files = file_limit(dir, size);
+	for (unsigned i = 0; i < FILES; i++)
+		file_name(i, s->names[i]);
 	memset(payload, 'x', sizeof(payload));
-	snprintf(params, sizeof(params), "size_kb=%zu files_per_dir=%d fs=%s", size / 1024,
-		 FILES_PER_DIR, ib_fs_type(dir, fsbuf, sizeof(fsbuf)));
-
-	err = ib_measure_timed(&mc, create_delete, s, &rc);
-	if (err) {
-		if (s->enospc) {
-			ret = IB_SKIP;
-		} else {
-			ib_reason("%s in %s: %s", mcreate, dir, strerror(-err));
-		}
+	snprintf(params, sizeof(params), "size_kb=%zu files_per_dir=%d fs=%s", size / 1024, FILES,
+		 ib_fs_type(ib_opts->fsdir, fsbuf, sizeof(fsbuf)));
+	if (!mkdtemp(dir) || chdir(dir) < 0) {
+		ib_reason("%s: directory in %s: %s", mc, ib_opts->fsdir, strerror(errno));
 		goto out;
 	}
-	/* the last rc.nsamples delete intervals belong to the create samples just emitted */
-	if (s->ndel < rc.nsamples || s->del_n != rc.iters) {
-		ib_reason("%s: delete intervals do not match the create samples", mdelete);
+
+	/* on an error the harness has set the reason (the call and errno) */
+	if (ib_measure_count(&m_create, round_fn, s, FILES, &rc))
+		goto out;
+	/* round 0 was the warm-up: rounds 1..reps are the create samples just emitted */
+	if (s->rounds != rc.nsamples + 1) {
+		ib_reason("%s: %u delete intervals for %u create samples", md, s->rounds,
+			  rc.nsamples);
 		goto out;
 	}
 	memset(&rd, 0, sizeof(rd));
-	rd.iters = rc.iters;
+	rd.iters = FILES;
 	rd.nsamples = rc.nsamples;
-	for (unsigned i = 0; i < rc.nsamples; i++) {
-		unsigned k = (s->ndel - rc.nsamples + i) % IB_MAX_REPS;
-
-		rd.samples[i] = (double)s->del_ns[k] / (double)rc.iters / 1e3;
-	}
+	for (unsigned i = 0; i < rd.nsamples; i++)
+		rd.samples[i] = (double)s->del_ns[i + 1] / FILES / 1e3;
 	rd.median = ib_median(rd.samples, rd.nsamples);
 	rd.min = ib_min(rd.samples, rd.nsamples);
-	err = ib_emit_result(&md, &rd);
-	if (err) {
-		ib_reason("%s: emit failed (%d)", mdelete, err);
+	if ((err = ib_emit_result(&m_delete, &rd)) || (err = emit_best(&m_cbest, &rc)) ||
+	    (err = emit_best(&m_dbest, &rd))) {
+		ib_reason("%s: emit failed (%d)", md, err);
 		goto out;
 	}
 	ret = IB_OK;
 out:
-	free(s->names);
+	unlink_all(s);
+	if (chdir("/") == 0)
+		rmdir(dir);
 	free(s);
 	return ret;
 }
 
 int ib_run_fs_0k(void)
 {
-	return run_fs(0);
+	return run_flat(0);
 }
 
 int ib_run_fs_10k(void)
 {
-	return run_fs(10240);
+	return run_flat(10240);
 }

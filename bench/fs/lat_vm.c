@@ -3,8 +3,8 @@
  * lat_vm.c - "Mmap Latency", "Prot Fault" and "Page Fault" (lmbench lat_mmap, lat_sig prot,
  * lat_pagefault).
  *
- * Contract (bench/lib/bench.h). Every file is made in opts->fsdir (a skip if it is missing or
- * unwritable, or if MemAvailable or the free space is under MIN_AVAIL_FACTOR x the file:
+ * Contract (bench/lib/bench.h). Every file is made in opts->fsdir (a skip if ib_fsdir_ready()
+ * says it is unusable or not the fs knob's type, or if MemAvailable or the free space is under MIN_AVAIL_FACTOR x the file:
  * under tmpfs the file is memory), filled with write(), and unlinked at once, so the open
  * fd is all that is left and no path, not even a kill by the runner's timeout, leaves a file.
  *  - ib_run_mmap_lat(): metric mmap_lat (params size_kb, touches, fs): one operation =
@@ -60,6 +60,7 @@
 #include <unistd.h>
 
 #include "bench/lib/bench.h"
+#include "bench/lib/fsdir.h"
 #include "bench/proc/lat_sig.h"
 #include "bench/lib/stats.h"
 #include "bench/lib/sysinfo.h"
@@ -78,17 +79,13 @@ static int scratch_file(const char *who, size_t size, int *skip)
 {
 	const char *dir = ib_opts->fsdir;
 	char path[PATH_MAX], buf[65536];
-	struct stat st;
 	struct statvfs sv;
 	long avail = ib_mem_available_kb();
 	int fd;
 
 	*skip = 1;
-	if (!dir || dir[0] != '/' || stat(dir, &st) < 0 || !S_ISDIR(st.st_mode) ||
-	    access(dir, W_OK | X_OK) < 0) {
-		ib_reason("%s: fsdir %s is not a writable directory", who, dir ? dir : "(none)");
+	if (ib_fsdir_ready(who))
 		return -1;
-	}
 	if (avail >= 0 && (uint64_t)avail * 1024 < (uint64_t)MIN_AVAIL_FACTOR * size) {
 		ib_reason("%s: MemAvailable %ld kB < %u x the %zu kB file", who, avail,
 			  MIN_AVAIL_FACTOR, size / 1024);

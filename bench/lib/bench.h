@@ -14,7 +14,8 @@
  * A crash or hang needs no code: the parent reports it.
  *
  * Rules for a benchmark:
- *  - never a fixed iteration count: the harness picks n; fn must do exactly n operations;
+ *  - never a fixed iteration count: the harness picks n; fn must do exactly n operations
+ *    (ib_measure_count() only where lmbench's definition fixes the count);
  *  - keep the work observable (ib_sink) so the compiler cannot delete it;
  *  - clean up what it creates (files, children) before returning;
  *  - put every baseline it subtracts into its own `m` record (measure it with ib_measure too).
@@ -23,6 +24,7 @@
 #define IB_BENCH_H
 
 #include <stdint.h>
+#include <sys/types.h>
 
 #define IB_MAX_REPS 101
 
@@ -35,11 +37,14 @@ struct ib_opts {
 	unsigned timeout_s;  /* per benchmark limit */
 	int pin;             /* 1: pin every process of a benchmark to cpu */
 	int cpu;             /* the CPU to pin to */
-	const char *hello;   /* tiny static hello binary (exec proc, sh proc) */
+	const char *hello;   /* tiny static hello binary (the static exec and sh variants) */
+	const char *hello_dyn; /* the same, dynamically linked (exec proc, sh proc: lmbench's) */
 	const char *sh;      /* the shell for sh proc */
 	const char *tmpdir;  /* scratch directory (stat, open clos, select file) */
 	const char *fsdir;   /* directory on the filesystem under test (file create/delete,
 			      * mmap, page fault, file reread): the image's tmpfs by default */
+	const char *fs;      /* the file system type fsdir must hold ("": whatever it is);
+			      * under PID 1 also the disk it mounts there (bench/lib/fsdir.h) */
 	const char *macro_dir; /* the compile workload's tree (scripts/mkmacro.sh) */
 	unsigned http_n;     /* requests of the HTTP workload's -c 100 run */
 };
@@ -78,6 +83,11 @@ struct ib_result {
 uint64_t ib_now_ns(void);
 int ib_measure(const struct ib_metric *m, ib_loop_fn fn, void *arg, struct ib_result *out);
 int ib_measure_timed(const struct ib_metric *m, ib_timed_fn fn, void *arg, struct ib_result *out);
+/* the one exception to "the harness picks n": n fixed where the count is part of the
+ * quantity (lmbench 2.0's File Create/Delete: 1000 files in one directory per round); one
+ * warm-up interval and reps samples of exactly n, timed by fn as for ib_measure_timed() */
+int ib_measure_count(const struct ib_metric *m, ib_timed_fn fn, void *arg, uint64_t n,
+		     struct ib_result *out);
 /* emit a measurement computed elsewhere (e.g. null_io = mean of read and write) */
 int ib_emit_result(const struct ib_metric *m, const struct ib_result *r);
 
@@ -92,6 +102,9 @@ void ib_reason(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 void ib_time_limit(unsigned seconds);
 /* pin the calling process to opts->cpu when opts->pin (children inherit it) */
 int ib_pin_self(void);
+/* end a helper process the benchmark forked (a server, a ring member): SIGKILL, then reap
+ * it (waitpid, again after EINTR); *pid becomes 0. Nothing when *pid <= 0. */
+void ib_kill_child(pid_t *pid);
 
 /* a place to put results so that the work stays observable */
 extern volatile uint64_t ib_sink;

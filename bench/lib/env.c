@@ -13,6 +13,8 @@
 #include <unistd.h>
 
 #include "bench/lib/env.h"
+#include "bench/lib/fsdir.h"
+#include "bench/lib/sysinfo.h"
 
 /* the build writes IB_CONFIG_HASH into $(O)/include/config_hash.h */
 #if defined(__has_include)
@@ -233,6 +235,17 @@ static void build(struct ib_rec *r, const char *mode, const struct ib_timer *t,
 		ib_rec_str(r, key, ib_knob_src_name(k->src[i]));
 	}
 	ib_rec_str(r, "refused", k->refused);
+	{
+		/* what the file benchmarks will find in fsdir, for the report's note line */
+		struct ib_mount mt;
+		char fsbuf[24];
+
+		ib_fsdir_mount(k->opts.fsdir, &mt);
+		ib_rec_str(r, "fsdir.type", ib_fs_type(k->opts.fsdir, fsbuf, sizeof(fsbuf)));
+		ib_rec_str(r, "fsdir.mnt", mt.mnt);
+		ib_rec_str(r, "fsdir.dev", mt.dev);
+		ib_rec_str(r, "fsdir.opts", cut ? "" : mt.opts);
+	}
 	for (unsigned i = 0; i < nnotes; i++) {
 		char key[128];
 		const char *eq = strchr(notes[i], '=');

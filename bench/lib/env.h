@@ -5,7 +5,9 @@
  * ib_env_begin() builds the whole begin payload into r, in the protocol's field order:
  * proto, suite, config, mode, uname_*, cmdline, cpu_model, cpu_mhz, ncpu, memtotal_kb,
  * clocksource, vdso, hypervisor, timer_cost_ns, timer_res_ns, vuln.* (sorted by name),
- * knob.* and knob_src.* (table order), refused, init.* (in the order given).
+ * knob.* and knob_src.* (table order), refused, fsdir.type (ib_fs_type() of fsdir),
+ * fsdir.mnt, fsdir.dev, fsdir.opts (the mount holding it, fsdir.h; empty when unknown),
+ * init.* (in the order given).
  * A missing file gives an empty value, never a missing field. notes are "key=value"
  * strings from --note=; their keys are already checked by the caller (ib_note_ok()).
  * If the record would overflow (a huge /proc/cmdline), it is rebuilt with cmdline and

@@ -17,7 +17,7 @@
 /*
  * The built-in defaults, used when config.h lacks a symbol, are the Kconfig defaults: the
  * table below carries them too, and tests/unit/bench/test_knob_kconfig.c holds both against
- * bench/Kconfig. (A bool set to n is absent from config.h: pin then means 0, not its "y".)
+ * bench/Kconfig. (A bool set to n is absent from config.h: pin then means 0.)
  */
 #define DEF_REPS 11
 #define DEF_BUDGET_MS 5
@@ -26,9 +26,11 @@
 #define DEF_SEED 0
 #define DEF_ROUNDS 1
 #define DEF_HELLO "/bin/ib-hello"
+#define DEF_HELLO_DYN "/bin/ib-hello-dyn"
 #define DEF_SH "/bin/sh"
 #define DEF_TMPDIR "/tmp"
 #define DEF_FSDIR "/tmp"
+#define DEF_FS ""
 #define DEF_MACRO_DIR "/opt/macro"
 #define DEF_HTTP_N 20000
 #define STR_(x) #x
@@ -64,6 +66,9 @@
 #ifndef CONFIG_IB_HELLO
 #define CONFIG_IB_HELLO DEF_HELLO
 #endif
+#ifndef CONFIG_IB_HELLO_DYN
+#define CONFIG_IB_HELLO_DYN DEF_HELLO_DYN
+#endif
 #ifndef CONFIG_IB_SH
 #define CONFIG_IB_SH DEF_SH
 #endif
@@ -73,6 +78,9 @@
 #ifndef CONFIG_IB_FSDIR
 #define CONFIG_IB_FSDIR DEF_FSDIR
 #endif
+#ifndef CONFIG_IB_FS
+#define CONFIG_IB_FS DEF_FS
+#endif
 #ifndef CONFIG_IB_MACRO_DIR
 #define CONFIG_IB_MACRO_DIR DEF_MACRO_DIR
 #endif
@@ -80,7 +88,7 @@
 #define CONFIG_IB_HTTP_N DEF_HTTP_N
 #endif
 
-enum ktype { KT_UINT, KT_BOOL, KT_LIST, KT_PATH };
+enum ktype { KT_UINT, KT_BOOL, KT_LIST, KT_PATH, KT_FS };
 
 struct kdef {
 	const char *name;
@@ -96,14 +104,16 @@ static const struct kdef kdefs[IB_NKNOBS] = {
 	[IB_K_REPS] = { "reps", KT_UINT, 1, IB_MAX_REPS, "IB_REPS", STR(DEF_REPS) },
 	[IB_K_BUDGET_MS] = { "budget_ms", KT_UINT, 1, 10000, "IB_BUDGET_MS", STR(DEF_BUDGET_MS) },
 	[IB_K_TIMEOUT_S] = { "timeout_s", KT_UINT, 1, 3600, "IB_TIMEOUT_S", STR(DEF_TIMEOUT_S) },
-	[IB_K_PIN] = { "pin", KT_BOOL, 0, 1, "IB_PIN", "y" },
+	[IB_K_PIN] = { "pin", KT_BOOL, 0, 1, "IB_PIN", "n" },
 	[IB_K_CPU] = { "cpu", KT_UINT, 0, 4095, "IB_CPU", STR(DEF_CPU) },
 	[IB_K_HELLO] = { "hello", KT_PATH, 0, 0, "IB_HELLO", DEF_HELLO },
+	[IB_K_HELLO_DYN] = { "hello_dyn", KT_PATH, 0, 0, "IB_HELLO_DYN", DEF_HELLO_DYN },
 	[IB_K_SH] = { "sh", KT_PATH, 0, 0, "IB_SH", DEF_SH },
 	[IB_K_TMPDIR] = { "tmpdir", KT_PATH, 0, 0, "IB_TMPDIR", DEF_TMPDIR },
 	[IB_K_FSDIR] = { "fsdir", KT_PATH, 0, 0, "IB_FSDIR", DEF_FSDIR },
 	[IB_K_SEED] = { "seed", KT_UINT, 0, 4294967295L, "IB_SEED", STR(DEF_SEED) },
 	[IB_K_ROUNDS] = { "rounds", KT_UINT, 1, 20, "IB_ROUNDS", STR(DEF_ROUNDS) },
+	[IB_K_FS] = { "fs", KT_FS, 0, 0, "IB_FS", DEF_FS },
 	[IB_K_MACRO_DIR] = { "macro_dir", KT_PATH, 0, 0, "IB_MACRO_DIR", DEF_MACRO_DIR },
 	[IB_K_HTTP_N] = { "http_n", KT_UINT, 100, 1000000, "IB_HTTP_N", STR(DEF_HTTP_N) },
 };
@@ -124,12 +134,28 @@ static char *str_slot(struct ib_knobs *k, unsigned id)
 	case IB_K_BENCH: return k->bench;
 	case IB_K_SKIP: return k->skip;
 	case IB_K_HELLO: return k->hello;
+	case IB_K_HELLO_DYN: return k->hello_dyn;
 	case IB_K_SH: return k->sh;
 	case IB_K_TMPDIR: return k->tmpdir;
 	case IB_K_FSDIR: return k->fsdir;
+	case IB_K_FS: return k->fs;
 	case IB_K_MACRO_DIR: return k->macro_dir;
 	}
 	return NULL;
+}
+
+int ib_fs_value_ok(const char *v)
+{
+	const char *p = IB_FS_TYPES;
+	size_t n = strlen(v);
+
+	if (!n)
+		return 1;
+	for (; *p; p += strcspn(p, "|"), p += *p == '|') {
+		if (strcspn(p, "|") == n && !strncmp(p, v, n))
+			return 1;
+	}
+	return 0;
 }
 
 static void set_default(struct ib_knobs *k, unsigned id)
@@ -143,11 +169,18 @@ static void set_default(struct ib_knobs *k, unsigned id)
 	case IB_K_PIN: k->opts.pin = CONFIG_IB_PIN ? 1 : 0; break;
 	case IB_K_CPU: k->opts.cpu = CONFIG_IB_CPU; break;
 	case IB_K_HELLO: snprintf(k->hello, sizeof(k->hello), "%s", CONFIG_IB_HELLO); break;
+	case IB_K_HELLO_DYN:
+		snprintf(k->hello_dyn, sizeof(k->hello_dyn), "%s", CONFIG_IB_HELLO_DYN);
+		break;
 	case IB_K_SH: snprintf(k->sh, sizeof(k->sh), "%s", CONFIG_IB_SH); break;
 	case IB_K_TMPDIR: snprintf(k->tmpdir, sizeof(k->tmpdir), "%s", CONFIG_IB_TMPDIR); break;
 	case IB_K_FSDIR: snprintf(k->fsdir, sizeof(k->fsdir), "%s", CONFIG_IB_FSDIR); break;
 	case IB_K_SEED: k->seed = (unsigned long)CONFIG_IB_SEED; break;
 	case IB_K_ROUNDS: k->rounds = CONFIG_IB_ROUNDS; break;
+	case IB_K_FS:
+		/* a Kconfig value the table refuses would measure the wrong file system: none */
+		snprintf(k->fs, sizeof(k->fs), "%s", ib_fs_value_ok(CONFIG_IB_FS) ? CONFIG_IB_FS : "");
+		break;
 	case IB_K_MACRO_DIR: snprintf(k->macro_dir, sizeof(k->macro_dir), "%s", CONFIG_IB_MACRO_DIR); break;
 	case IB_K_HTTP_N: k->opts.http_n = CONFIG_IB_HTTP_N; break;
 	}
@@ -160,9 +193,11 @@ void ib_knobs_init(struct ib_knobs *k)
 	for (unsigned i = 0; i < IB_NKNOBS; i++)
 		set_default(k, i);
 	k->opts.hello = k->hello;
+	k->opts.hello_dyn = k->hello_dyn;
 	k->opts.sh = k->sh;
 	k->opts.tmpdir = k->tmpdir;
 	k->opts.fsdir = k->fsdir;
+	k->opts.fs = k->fs;
 	k->opts.macro_dir = k->macro_dir;
 }
 
@@ -197,6 +232,7 @@ const char *ib_knob_form(unsigned id, char *buf, size_t cap)
 	case KT_BOOL: snprintf(buf, cap, "0|1"); break;
 	case KT_LIST: snprintf(buf, cap, "LIST"); break;
 	case KT_PATH: snprintf(buf, cap, "PATH"); break;
+	case KT_FS: snprintf(buf, cap, IB_FS_TYPES); break;
 	}
 	return buf;
 }
@@ -371,6 +407,11 @@ int ib_knob_set(struct ib_knobs *k, const char *name, const char *val, enum ib_k
 		if (strlen(val) >= IB_KNOB_STR)
 			return refuse(k, name, val, "too long");
 		snprintf(str_slot(k, id), IB_KNOB_STR, "%s", val);
+		break;
+	case KT_FS:
+		if (!ib_fs_value_ok(val))
+			return refuse(k, name, val, "not one of " IB_FS_TYPES " (or empty: none)");
+		snprintf(k->fs, sizeof(k->fs), "%s", val);
 		break;
 	}
 	k->src[id] = src;

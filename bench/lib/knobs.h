@@ -4,13 +4,15 @@
  * overrides (docs/usage.md, Knobs).
  *
  * Knobs: bench, skip (comma lists of registry names; bench also "all"), reps, budget_ms,
- * timeout_s, pin (0/1), cpu, hello, sh, tmpdir, fsdir (absolute paths), seed (run order:
+ * timeout_s, pin (0/1), cpu, hello, hello_dyn, sh, tmpdir, fsdir (absolute paths), seed (run order:
  * 0 = registry order, else a shuffle reproducible from the seed, 0..4294967295), rounds
- * (1..20: runs of every selected benchmark, each in a fresh child), macro_dir (the compile
- * workload's tree: the macro cpio's /opt/macro), http_n (requests of the HTTP workload's
- * -c 100 run, 100..1000000; its -c 10 run makes a quarter as many).
+ * (1..20: runs of every selected benchmark, each in a fresh child), fs (the file system
+ * fsdir must hold: empty for any, or one of IB_FS_TYPES; under PID 1 the disk it mounts),
+ * macro_dir (the compile workload's tree: the macro cpio's /opt/macro), http_n (requests of
+ * the HTTP workload's -c 100 run, 100..1000000; its -c 10 run makes a quarter as many).
  * Defaults come from config.h (CONFIG_IB_*); knobs without a Kconfig symbol have built-in
- * defaults (bench=all, skip=, hello=/bin/ib-hello, sh=/bin/sh, tmpdir=/tmp, fsdir=/tmp).
+ * defaults (bench=all, skip=, hello=/bin/ib-hello, hello_dyn=/bin/ib-hello-dyn, sh=/bin/sh,
+ * tmpdir=/tmp, fsdir=/tmp).
  *
  *  - ib_knobs_init() sets every knob to its default, source "config".
  *  - ib_knob_set() parses one value. Accepted: stored, source recorded, returns 0. Refused
@@ -48,11 +50,13 @@ enum ib_knob_src { IB_SRC_CONFIG, IB_SRC_CMDLINE, IB_SRC_ARG };
 
 enum ib_knob_id {
 	IB_K_BENCH, IB_K_SKIP, IB_K_REPS, IB_K_BUDGET_MS, IB_K_TIMEOUT_S, IB_K_PIN, IB_K_CPU,
-	IB_K_HELLO, IB_K_SH, IB_K_TMPDIR, IB_K_FSDIR, IB_K_SEED, IB_K_ROUNDS, IB_K_MACRO_DIR,
-	IB_K_HTTP_N, IB_NKNOBS
+	IB_K_HELLO, IB_K_HELLO_DYN, IB_K_SH, IB_K_TMPDIR, IB_K_FSDIR, IB_K_SEED, IB_K_ROUNDS,
+	IB_K_FS, IB_K_MACRO_DIR, IB_K_HTTP_N, IB_NKNOBS
 };
 
 #define IB_KNOB_STR 512
+/* the values of the fs knob besides "" (none), as its usage text writes them */
+#define IB_FS_TYPES "tmpfs|ext4|xfs|vfat"
 #define IB_REFUSED_MAX 2048
 
 struct ib_knobs {
@@ -60,9 +64,11 @@ struct ib_knobs {
 	char bench[IB_KNOB_STR];
 	char skip[IB_KNOB_STR];
 	char hello[IB_KNOB_STR];
+	char hello_dyn[IB_KNOB_STR];
 	char sh[IB_KNOB_STR];
 	char tmpdir[IB_KNOB_STR];
 	char fsdir[IB_KNOB_STR];
+	char fs[16];              /* "", tmpfs, ext4, xfs, vfat */
 	char macro_dir[IB_KNOB_STR];
 	unsigned long seed;       /* run order, not in ib_opts: only main.c needs it */
 	unsigned rounds;          /* runs per benchmark, likewise main.c's only */
@@ -90,13 +96,16 @@ struct ib_knob_kconfig {
 	const char *def;
 };
 int ib_knob_kconfig(unsigned id, struct ib_knob_kconfig *out);
-/* 1 for a path knob (hello, sh, tmpdir, fsdir, macro_dir): absolute, in the system the suite runs in */
+/* 1 for a path knob (hello, hello_dyn, sh, tmpdir, fsdir, macro_dir): absolute, in the system
+ * the suite runs in */
 int ib_knob_is_path(unsigned id);
 /* how a value is written, for usage texts: "1..20", "0|1", "LIST" or "PATH"; returns buf */
 const char *ib_knob_form(unsigned id, char *buf, size_t cap);
 /* the value in force as text, into buf; returns buf */
 const char *ib_knob_value(const struct ib_knobs *k, unsigned id, char *buf, size_t cap);
 const char *ib_knob_src_name(enum ib_knob_src s);
+/* 1 for a value the fs knob takes: "" (none) or one of IB_FS_TYPES (PID 1 checks with it) */
+int ib_fs_value_ok(const char *v);
 /* 1 if name is in the comma list (exact item match) */
 int ib_list_has(const char *list, const char *name);
 void ib_run_order(unsigned *idx, unsigned n, unsigned long seed);

@@ -6,18 +6,22 @@
 #include <errno.h>
 #include <math.h>
 #include <sched.h>
+#include <signal.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
+#include <sys/wait.h>
 #include <unistd.h>
 
 #include "bench/lib/measure.h"
+#include "bench/lib/place.h"
 #include "bench/lib/stats.h"
 
 /* safe values until the suite installs the real ones (tests may install their own) */
 static const struct ib_opts default_opts = {
 	.reps = 11, .budget_ms = 5, .timeout_s = 120, .pin = 0, .cpu = 0,
-	.hello = "/bin/ib-hello", .sh = "/bin/sh", .tmpdir = "/tmp", .fsdir = "/tmp",
+	.hello = "/bin/ib-hello", .hello_dyn = "/bin/ib-hello-dyn", .sh = "/bin/sh",
+	.tmpdir = "/tmp", .fsdir = "/tmp", .fs = "",
 };
 static const struct ib_timer default_timer = { .cost_ns = 0, .res_ns = 1 };
 
@@ -25,6 +29,7 @@ const struct ib_opts *ib_opts = &default_opts;
 const struct ib_timer *ib_timer = &default_timer;
 volatile uint64_t ib_sink;
 unsigned ib_harness_round;
+int ib_harness_placed_cpu = -1;
 
 static int record_fd = -1;
 static const char *bench_name = "";
@@ -94,10 +99,21 @@ void ib_reason_clear(void)
 	reason[0] = '\0';
 }
 
+void ib_kill_child(pid_t *pid)
+{
+	if (*pid <= 0)
+		return;
+	kill(*pid, SIGKILL);
+	while (waitpid(*pid, NULL, 0) < 0 && errno == EINTR)
+		;
+	*pid = 0;
+}
+
 int ib_pin_self(void)
 {
 	cpu_set_t set;
 
+	ib_place_remember();
 	if (!ib_opts->pin)
 		return 0;
 	if (ib_opts->cpu < 0 || ib_opts->cpu >= CPU_SETSIZE)
@@ -240,7 +256,8 @@ static int emit(const struct ib_metric *m, const struct ib_result *res, const ui
 		ib_rec_dbl(&r, "bytes", m->bytes);
 	ib_rec_dbls(&r, "samples", res->samples, res->nsamples);
 	ib_rec_u64s(&r, "raw_ns", raw, raw ? res->nsamples : 0);
-	ib_rec_i64(&r, "cpu", ib_opts->pin ? ib_opts->cpu : -1);
+	ib_rec_i64(&r, "cpu", ib_harness_placed_cpu >= 0 ? ib_harness_placed_cpu :
+			      ib_opts->pin ? ib_opts->cpu : -1);
 	if (ib_harness_round)
 		ib_rec_u64(&r, "round", ib_harness_round);
 	if (add_params(&r, m->params) || r.overflow) {
@@ -255,14 +272,23 @@ static int emit(const struct ib_metric *m, const struct ib_result *res, const ui
 	return e;
 }
 
+/* what a fixed-count interval must reach: the precision part of ib_target_ns(), no budget */
+static double precision_ns(void)
+{
+	double t = 1000.0 * ib_timer->res_ns;
+
+	return 100.0 * ib_timer->cost_ns > t ? 100.0 * ib_timer->cost_ns : t;
+}
+
+/* fixed_n 0: the harness sizes n; else n is the benchmark's (ib_measure_count) */
 static int run_measure(const struct ib_metric *m, const struct source *s, double clock_ns,
-		       struct ib_result *out)
+		       uint64_t fixed_n, struct ib_result *out)
 {
 	uint64_t raw[IB_MAX_REPS], ns;
 	unsigned reps = ib_opts->reps;
 	double unit = ib_unit_ns(m->unit);
 	int bw = is_bandwidth(m);
-	int err;
+	int err = 0;
 
 	if (bw && !(m->bytes > 0)) {
 		ib_reason("%s: unit MB/s needs bytes > 0 per operation", m->name);
@@ -276,14 +302,18 @@ static int run_measure(const struct ib_metric *m, const struct source *s, double
 		reps = 1;
 	if (reps > IB_MAX_REPS)
 		reps = IB_MAX_REPS;
-	uint64_t n = size_n(m, s, &err);
+	uint64_t n = fixed_n ? fixed_n : size_n(m, s, &err);
 	if (err) {
 		set_reason_errno(m, "sizing", err);
 		return err;
 	}
+	if (fixed_n) {
+		/* one warm-up interval of the very n the samples use */
+		err = interval(s, n, &ns);
+	}
 	/* warm-up; a first interval that was slow only because it was cold (the first exec
 	 * of a binary) sized n too small, so a short warm-up re-scales n, a few times at most */
-	for (unsigned w = 0; !err; w++) {
+	for (unsigned w = 0; !fixed_n && !err; w++) {
 		err = interval(s, n, &ns);
 		double target = ib_target_ns();
 		if (err || (double)ns >= target || w >= IB_WARMUP_MAX)
@@ -299,6 +329,13 @@ static int run_measure(const struct ib_metric *m, const struct source *s, double
 		set_reason_errno(m, "sample", err);
 		return err;
 	}
+	for (unsigned i = 0; fixed_n && i < reps; i++)
+		if ((double)raw[i] < precision_ns()) {
+			ib_reason("%s: an interval of %llu operations took %llu ns, below the clock's "
+				  "precision bound of %.0f ns", m->name, (unsigned long long)n,
+				  (unsigned long long)raw[i], precision_ns());
+			return -ERANGE;
+		}
 	out->iters = n;
 	out->nsamples = reps;
 	for (unsigned i = 0; i < reps; i++) {
@@ -320,14 +357,26 @@ int ib_measure(const struct ib_metric *m, ib_loop_fn fn, void *arg, struct ib_re
 {
 	struct source s = { .loop = fn, .arg = arg };
 
-	return run_measure(m, &s, ib_timer->cost_ns, out);
+	return run_measure(m, &s, ib_timer->cost_ns, 0, out);
 }
 
 int ib_measure_timed(const struct ib_metric *m, ib_timed_fn fn, void *arg, struct ib_result *out)
 {
 	struct source s = { .timed = fn, .arg = arg };
 
-	return run_measure(m, &s, 0, out);
+	return run_measure(m, &s, 0, 0, out);
+}
+
+int ib_measure_count(const struct ib_metric *m, ib_timed_fn fn, void *arg, uint64_t n,
+		     struct ib_result *out)
+{
+	struct source s = { .timed = fn, .arg = arg };
+
+	if (!n) {
+		ib_reason("%s: a fixed count of 0 operations", m->name);
+		return -EINVAL;
+	}
+	return run_measure(m, &s, 0, n, out);
 }
 
 int ib_emit_result(const struct ib_metric *m, const struct ib_result *r)

@@ -27,12 +27,19 @@
  * not longer than C counts as 1 ns); m->overhead is ignored, the record's overhead is 0 and
  * it carries a `bytes` field. Sizing is the same (a sample lasts >= target): a bandwidth
  * benchmark picks bytes per op, the harness picks n.
+ * ib_measure_count(): no sizing and no budget: one warm-up interval and opts->reps intervals of
+ * exactly the n given (n > 0, else -EINVAL), C = 0 as for ib_measure_timed(). For an
+ * operation whose count belongs to its definition (lmbench 2.0's 1000-file rounds). Each
+ * sample interval must still reach the precision part of the target (1000 x resolution, 100
+ * x clock cost), else -ERANGE with the reason set and nothing emitted.
  * ib_emit_result() emits a measurement computed elsewhere: raw_ns empty (the struct
  * ib_result has no room for raw intervals), overhead = m->overhead (0 for MB/s, with bytes).
  *
  * Errors: fn's negative return is passed back (nothing emitted); a record that cannot be
  * built (overflow, a bad key in m->params) gives -EINVAL. Every error sets ib_reason() if
  * the benchmark has not set one.
+ *
+ * cpu: ib_harness_placed_cpu when it is >= 0, else opts->cpu when opts->pin, else -1.
  *
  * Rounds: when ib_harness_round is not 0 (the runner sets it before forking the child of
  * round k of a plan with several rounds), every `m` record carries a field round=k after
@@ -55,6 +62,9 @@
 #define IB_WARMUP_MAX 3
 
 extern unsigned ib_harness_round;
+/* the CPU a Placement benchmark pinned its own process to (bench/lib/place.h), for the
+ * records' cpu field; -1 (the default): pin and cpu decide it */
+extern int ib_harness_placed_cpu;
 
 void ib_harness_begin(int fd, const char *bench);
 int ib_send_payload(const struct ib_rec *r);

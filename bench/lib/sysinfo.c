@@ -57,6 +57,7 @@ const char *ib_fs_type(const char *dir, char *buf, size_t cap)
 	case 0x58465342: return "xfs";
 	case 0x9123683e: return "btrfs";
 	case 0x794c7630: return "overlay";
+	case 0x4d44: return "vfat";   /* MSDOS_SUPER_MAGIC: msdos and vfat alike */
 	}
 	snprintf(buf, cap, "0x%lx", (unsigned long)sf.f_type);
 	return buf;

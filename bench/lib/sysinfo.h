@@ -9,7 +9,8 @@
  *    has no MemAvailable line (before 3.14), -1 when /proc/meminfo cannot be read or has
  *    neither line.
  *  - ib_fs_type(dir, buf, cap): a short name for the type of the file system holding dir,
- *    for a record's `fs=` param: "tmpfs", "ramfs", "ext4", "xfs", "btrfs", "overlay", else
+ *    for a record's `fs=` param: "tmpfs", "ramfs", "ext4", "xfs", "btrfs", "overlay",
+ *    "vfat" (FAT's magic, msdos too), else
  *    the statfs() magic in hex ("0x6969") written into buf, or "unknown" when statfs()
  *    fails. Returns a static string or buf; cap of 24 is plenty.
  *  - ib_cache_sizes(c): the data and unified caches of cpu0 from

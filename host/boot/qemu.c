@@ -24,6 +24,18 @@ const struct ib_arch *ib_qemu_arch(const struct ib_qemu_cfg *c)
 	return arch ? arch : ib_arch_find("x86_64");
 }
 
+/* a path for -drive file=: a ',' would start another option, QEMU wants it doubled */
+static char *drive_path(const char *path)
+{
+	char *p = ib_xmalloc(2 * strlen(path) + 1), *q = p;
+
+	for (const char *s = path; *s; s++)
+		if ((*q++ = *s) == ',')
+			*q++ = ',';
+	*q = '\0';
+	return p;
+}
+
 void ib_qemu_argv(const struct ib_qemu_cfg *c, int use_kvm, struct ib_argv *a)
 {
 	const struct ib_arch *arch = ib_qemu_arch(c);
@@ -55,19 +67,23 @@ void ib_qemu_argv(const struct ib_qemu_cfg *c, int use_kvm, struct ib_argv *a)
 	ib_argv_push(a, "-serial");
 	ib_argv_push(a, "chardev:s0");
 	if (c->disk) {
-		/* a ',' in the path would start another option: QEMU wants it doubled */
-		char *p = ib_xmalloc(2 * strlen(c->disk) + 1), *q = p;
+		char *p = drive_path(c->disk);
 
-		for (const char *s = c->disk; *s; s++)
-			if ((*q++ = *s) == ',')
-				*q++ = ',';
-		*q = '\0';
 		ib_argv_push(a, "-drive");
 		ib_argv_pushf(a, "file=%s,format=raw,if=none,id=ibdisk,cache=writethrough%s", p,
 			      c->disk_ro ? ",readonly=on" : "");
 		ib_argv_push(a, "-device");
 		ib_argv_push(a, c->disk_if && !strcmp(c->disk_if, "nvme")
 				 ? "nvme,drive=ibdisk,serial=initbench" : "virtio-blk-pci,drive=ibdisk");
+		free(p);
+	}
+	if (c->fs_disk) {
+		char *p = drive_path(c->fs_disk);
+
+		ib_argv_push(a, "-drive");
+		ib_argv_pushf(a, "file=%s,format=raw,if=none,id=ibfs,cache=unsafe", p);
+		ib_argv_push(a, "-device");
+		ib_argv_push(a, "virtio-blk-pci,drive=ibfs");
 		free(p);
 	}
 	ib_argv_push(a, "-accel");

@@ -8,6 +8,10 @@
  *     -kernel K -initrd IMG -append "console=A.console panic=-1 <knob words> <APPEND>"
  *     -chardev stdio,id=s0,signal=off -serial chardev:s0   (serial = QEMU's stdout, a pipe
  *                                                           read by console.c, unbuffered)
+ *     [-drive file=DISK,...,id=ibdisk -device virtio-blk-pci|nvme,drive=ibdisk]   (--disk)
+ *     [-drive file=FS,format=raw,if=none,id=ibfs,cache=unsafe
+ *      -device virtio-blk-pci,drive=ibfs]   (--fs: a scratch file system made for this
+ *                                            boot, so the host's flushes are not waited for)
  *     -accel kvm -cpu A.cpu_kvm | -accel tcg [-cpu A.cpu_tcg]
  * (x86_64: qemu-system-x86_64, no -M, console ttyS0, no -cpu under TCG; arm64:
  * qemu-system-aarch64 -M virt,gic-version=max, ttyAMA0, -cpu max,pauth-impdef=on.)
@@ -44,6 +48,7 @@ struct ib_qemu_cfg {
 	const char *disk;       /* a raw disk image to attach (initbench.out=), or NULL */
 	const char *disk_if;    /* "virtio" (virtio-blk-pci: /dev/vda) or "nvme" (/dev/nvme0n1) */
 	int disk_ro;            /* attach it read-only */
+	const char *fs_disk;    /* the --fs disk image (fsimage.h), virtio-blk, or NULL */
 	const struct ib_arch *arch; /* NULL: by the kernel file's magic, else x86_64 */
 };
 

@@ -28,6 +28,8 @@ void ib_uml_argv(const struct ib_uml_cfg *c, struct ib_argv *a, struct ib_argv *
 	ib_argv_push(a, "panic=-1");
 	if (c->disk)
 		ib_argv_pushf(a, "ubd0%s=%s", c->disk_ro ? "r" : "", c->disk);
+	if (c->fs_disk)
+		ib_argv_pushf(a, "ubd1=%s", c->fs_disk);
 	if (c->tmpdir)
 		ib_argv_pushf(a, "uml_dir=%s", c->tmpdir);
 	ib_argv_push_words(a, c->knobs);

@@ -27,6 +27,7 @@ struct ib_uml_cfg {
 	const char *append;   /* extra words or NULL */
 	const char *disk;     /* a disk image for initbench.out= (ubd0=: /dev/ubda), or NULL */
 	int disk_ro;          /* ubd0r=: read-only */
+	const char *fs_disk;  /* the --fs disk image (ubd1=: /dev/ubdb), or NULL */
 	const char *tmpdir;   /* from ib_uml_tmpdir() */
 };
 

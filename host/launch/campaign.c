@@ -6,6 +6,8 @@
 #define _GNU_SOURCE
 #include "host/launch/campaign.h"
 #include "host/boot/kernel.h"
+#include "host/lib/cli-paths.h"
+#include "host/lib/safeio.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -35,8 +37,7 @@ int ib_variant_parse(const char *spec, struct ib_variant *v, char *err, size_t e
 		BAD("bad variant '%.40s...': name too long", spec);
 	memcpy(v->name, spec, nl);
 	if (!ib_label_ok(v->name))
-		BAD("bad variant '%s': name '%s': use [A-Za-z0-9._-], no leading dot, at most 64 "
-		    "bytes", spec, v->name);
+		BAD("bad variant '%s': name '%s': %s", spec, v->name, IB_LABEL_RULE);
 	c2 = strchr(c1 + 1, ':');
 	kl = c2 ? (size_t)(c2 - c1 - 1) : strlen(c1 + 1);
 	if (!kl)
@@ -176,17 +177,25 @@ static json_t *campaign_json(const struct ib_campaign *c)
 
 int ib_campaign_write(const struct ib_campaign *c)
 {
-	char tmp[sizeof(c->path) + 8];
+	char err[512];
 	json_t *j = campaign_json(c);
-	int rc;
+	struct ib_out o;
 
-	snprintf(tmp, sizeof(tmp), "%s.tmp", c->path);
-	rc = json_dump_file(j, tmp, JSON_INDENT(2) | JSON_PRESERVE_ORDER);
-	json_decref(j);
-	if (rc == 0 && rename(tmp, c->path) == 0)
+	/* whole or not at all, never through a link (host/lib/safeio.h) */
+	if (!j || ib_out_open(&o, c->path, 0, err, sizeof(err))) {
+		fprintf(stderr, "initbench: %s\n", j ? err : "out of memory");
+		json_decref(j);
+		return -1;
+	}
+	if (json_dumpf(j, o.f, JSON_INDENT(2) | JSON_PRESERVE_ORDER)) {
+		snprintf(err, sizeof(err), "cannot write %.400s: %s", c->path, strerror(errno));
+		ib_out_abort(&o);
+	} else if (!ib_out_commit(&o, err, sizeof(err))) {
+		json_decref(j);
 		return 0;
-	fprintf(stderr, "initbench: cannot write %s: %s\n", c->path, strerror(errno));
-	unlink(tmp);
+	}
+	json_decref(j);
+	fprintf(stderr, "initbench: %s\n", err);
 	return -1;
 }
 
@@ -195,11 +204,22 @@ int ib_campaign_create(struct ib_campaign *c, const char *results)
 	char dir[4096], stamp[24];
 	int fd = -1;
 
+	char err[512];
+	int rfd, cfd;
+
 	snprintf(dir, sizeof(dir), "%s/campaigns", results);
 	if (mkdir(results, 0755) < 0 && errno != EEXIST)
 		goto fail;
-	if (mkdir(dir, 0755) < 0 && errno != EEXIST)
+	/* the store may be a link the user chose; campaigns/ in it never is */
+	if ((rfd = open(results, O_RDONLY | O_DIRECTORY | O_CLOEXEC)) < 0)
 		goto fail;
+	cfd = ib_subdir_open(rfd, results, "campaigns", 1, err, sizeof(err));
+	close(rfd);
+	if (cfd < 0) {
+		fprintf(stderr, "initbench: %s\n", err);
+		return -1;
+	}
+	close(cfd);
 	strftime(stamp, sizeof(stamp), "%Y%m%dT%H%M%SZ", gmtime(&c->started));
 	/* two campaigns started in the same second get -2, -3, ... */
 	for (unsigned n = 1; n < 100 && fd < 0; n++) {

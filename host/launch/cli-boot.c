@@ -6,6 +6,7 @@
 #define _GNU_SOURCE
 #include <dirent.h>
 #include <errno.h>
+#include <fcntl.h>
 #include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -18,6 +19,8 @@
 
 #include "host/launch/cli-boot.h"
 #include "host/lib/hostutil.h"
+#include "host/boot/fsimage.h"
+#include "host/lib/safeio.h"
 #include "host/boot/kernel.h"
 #include "host/launch/progress.h"
 #include "host/boot/qemu.h"
@@ -136,7 +139,7 @@ void ib_boot_argv(const struct ib_run_ctx *rc, int use_kvm, const char *uml_tmp,
 			.kernel = o->kernel, .image = o->image, .mem_mb = o->mem_mb,
 			.knobs = rc->knobs, .append = o->append, .accel = o->accel,
 			.probe_s = o->probe_s, .disk = o->disk, .disk_if = o->disk_if,
-			.disk_ro = o->disk_ro,
+			.disk_ro = o->disk_ro, .fs_disk = rc->fs_img[0] ? rc->fs_img : NULL,
 		};
 
 		ib_qemu_argv(&qc, use_kvm, argv);
@@ -145,6 +148,7 @@ void ib_boot_argv(const struct ib_run_ctx *rc, int use_kvm, const char *uml_tmp,
 			.kernel = o->kernel, .image = o->image, .mem_mb = o->mem_mb,
 			.knobs = rc->knobs, .append = o->append, .tmpdir = uml_tmp,
 			.disk = o->disk, .disk_ro = o->disk_ro,
+			.fs_disk = rc->fs_img[0] ? rc->fs_img : NULL,
 		};
 
 		ib_uml_argv(&uc, argv, env);
@@ -189,6 +193,9 @@ static int dry_boot(struct ib_run_ctx *rc)
 	rc->knobs[0] = '\0';
 	ib_runopts_knob_words(rc->o, rc->knobs, sizeof(rc->knobs));
 	ib_launch_kernel_config(rc, NULL);
+	rc->fs_img[0] = '\0';
+	if (rc->kind && ib_fsimage_needs_disk(ib_runopts_knob_value(rc->o, "fs")))
+		snprintf(rc->fs_img, sizeof(rc->fs_img), "%s/N/fs.img", rc->label_dir);
 	ib_boot_argv(rc, rc->kind && dry_kvm(rc), NULL, &argv, &env);
 	q = ib_argv_quote(argv.v);
 	printf("%s\n", q);
@@ -253,6 +260,23 @@ static int boot_one(struct ib_run_ctx *rc, unsigned i, unsigned *stored)
 	rc->knobs[0] = '\0';
 	ib_runopts_knob_words(o, rc->knobs, sizeof(rc->knobs));
 	ib_launch_kernel_config(rc, dir);
+	rc->fs_img[0] = '\0';
+	if (rc->kind && ib_fsimage_needs_disk(ib_runopts_knob_value(o, "fs"))) {
+		char err[1024];
+
+		/* a fresh file system per boot: every boot starts from the same empty disk */
+		snprintf(rc->fs_img, sizeof(rc->fs_img), "%s/fs.img", dir);
+		if (ib_fsimage_make(ib_runopts_knob_value(o, "fs"), rc->fs_img, err, sizeof(err))) {
+			char *kc = ib_strf("%s/kernel.config", dir);
+
+			fprintf(stderr, "initbench: %s\n", err);
+			rc->fs_img[0] = '\0';
+			unlink(kc);     /* no boot happened: no boot directory either */
+			rmdir(dir);
+			free(kc), free(dir), free(log), free(json), free(cmdtxt), free(probe_log);
+			return IB_EXIT_HOSTIO;
+		}
+	}
 	progress_start(rc, i, &prog);
 	if (!prog.tty) {
 		say_boot(rc, i);
@@ -275,6 +299,7 @@ static int boot_one(struct ib_run_ctx *rc, unsigned i, unsigned *stored)
 			.knobs = rc->knobs, .append = o->append, .accel = o->accel,
 			.probe_s = o->probe_s, .log = log, .probe_log = probe_log,
 			.disk = o->disk, .disk_if = o->disk_if, .disk_ro = o->disk_ro,
+			.fs_disk = rc->fs_img[0] ? rc->fs_img : NULL,
 		};
 
 		crc = ib_qemu_boot(&qc, &co, &rc->accel, &r, &argv);
@@ -292,6 +317,10 @@ static int boot_one(struct ib_run_ctx *rc, unsigned i, unsigned *stored)
 	if (write_text(cmdtxt, q) < 0)
 		crc = -1;
 	free(q);
+	/* the scratch disk is the guest's business only: gone with the boot (launch.fs says
+	 * how it was made) */
+	if (rc->fs_img[0])
+		unlink(rc->fs_img);
 
 	prc = -1;
 	if (access(log, F_OK) == 0) {
@@ -330,11 +359,26 @@ static int ctx_init(struct ib_run_ctx *rc, struct ib_run_opts *o, int kind, cons
 	rc->est_s = -1;
 	if (o->dry_run)
 		return 0;
-	if (ib_mkdir_p(rc->label_dir, 0755) < 0) {
-		fprintf(stderr, "initbench: cannot create %s: %s\n", rc->label_dir, strerror(errno));
+	/* the store may be a link the user chose; a label directory is never one (safeio.h) */
+	if (ib_mkdir_p(o->results, 0755) < 0) {
+		fprintf(stderr, "initbench: cannot create %s: %s\n", o->results, strerror(errno));
 		free(rc->label_dir);
 		return -1;
 	}
+	char err[512];
+	int rfd = open(o->results, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+	int lfd = rfd < 0 ? -1 : ib_subdir_open(rfd, o->results, o->label, 1, err, sizeof(err));
+
+	if (rfd < 0)
+		snprintf(err, sizeof(err), "%s: %s", o->results, strerror(errno));
+	if (rfd >= 0)
+		close(rfd);
+	if (lfd < 0) {
+		fprintf(stderr, "initbench: %s\n", err);
+		free(rc->label_dir);
+		return -1;
+	}
+	close(lfd);
 	rc->est_s = ib_progress_estimate(rc->label_dir);
 	return 0;
 }

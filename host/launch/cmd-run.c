@@ -11,6 +11,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "host/boot/fsimage.h"
 #include "host/boot/kernel.h"
 #include "host/launch/campaign.h"
 #include "host/launch/cli-boot.h"
@@ -35,6 +36,9 @@ static void run_usage(FILE *f)
 	      "  --dry-run: print each boot's launcher command line (shell-quoted, one per boot, in\n"
 	      "    campaign order) and exit 0; nothing is booted or stored.\n"
 	      "  options are spelled with hyphens; the underscore spelling (--probe_s) works too.\n"
+	      "  --fs ext4|xfs|vfat: the file benchmarks on a fresh disk of that file system, made\n"
+	      "    per boot with mkfs on the host, attached, mounted by PID 1 on /mnt/fs (ext4 for\n"
+	      "    lmbench's tables); --fs tmpfs: on a fresh tmpfs; without: the image's /tmp.\n"
 	      "  guest knobs (initbench.KNOB=VALUE on the kernel command line; a PATH is in the\n"
 	      "  guest, so it starts with /):\n", f);
 	ib_runopts_print_knobs(f, 0);
@@ -49,10 +53,12 @@ static void native_usage(FILE *f)
 	      "         [--dry-run] [-v|--verbose] [--KNOB VALUE]...\n"
 	      "  runs the suite (default: bench/ibsuite beside initbench, else\n"
 	      "  PREFIX/lib/initbench/bench/ibsuite) on this host, stored as RESULTS/LABEL/N\n"
-	      "  (label native); --hello defaults to its bench/ib-hello, --macro_dir to its\n"
-	      "  macro/tree when the build made one (CONFIG_IB_MACRO).\n"
+	      "  (label native); --hello and --hello-dyn default to its bench/ib-hello and\n"
+	      "  bench/ib-hello-dyn (which needs musl's loader on this host: Debian's musl),\n"
+	      "  --macro_dir to its macro/tree when the build made one (CONFIG_IB_MACRO).\n"
 	      "  --dry-run: print each run's suite command line (shell-quoted) and exit 0.\n"
 	      "  options are spelled with hyphens; the underscore spelling (--budget_ms) works too.\n"
+	      "  --fs TYPE: the file benchmarks skip unless --fsdir holds a TYPE file system.\n"
 	      "  suite knobs (--KNOB=VALUE for the suite; a relative PATH is taken from here):\n", f);
 	ib_runopts_print_knobs(f, 1);
 	fputs(IB_RESULTS_HELP, f);
@@ -136,6 +142,19 @@ static int cmd_campaign(struct ib_run_opts *o)
 	return rc;
 }
 
+/* --fs with a disk: its mkfs must be here before the first boot (fsimage.h) */
+static int fs_tool_ok(const struct ib_run_opts *o)
+{
+	const char *type = ib_runopts_knob_value(o, "fs"), *pkg = "";
+	char tool[PATH_MAX];
+
+	if (!ib_fsimage_needs_disk(type) || ib_fsimage_tool(type, tool, sizeof(tool), &pkg) == 0)
+		return 1;
+	fprintf(stderr, "initbench run: --fs %s makes its disk with mkfs.%s, which is missing: "
+		"apt-get install %s\n", type, type, pkg);
+	return 0;
+}
+
 int ib_cmd_run(int argc, char **argv)
 {
 	struct ib_run_opts o;
@@ -146,6 +165,8 @@ int ib_cmd_run(int argc, char **argv)
 	rc = parse_or_usage(&o, "run", argc, argv);
 	if (rc >= 0)
 		return rc;
+	if (!fs_tool_ok(&o))
+		return IB_EXIT_USAGE;
 	if (o.nvariants)
 		return image_ok(&o) ? cmd_campaign(&o) : IB_EXIT_USAGE;
 	/* the kernel first: it is what the user named, the image usually a default */
@@ -164,6 +185,12 @@ int ib_cmd_run(int argc, char **argv)
 
 int ib_cmd_native(int argc, char **argv)
 {
+	/* the suite's defaults, /bin/ib-hello and /bin/ib-hello-dyn, are the image's: natively
+	 * ours are beside us */
+	static const struct { const char *knob, *rel, *opt; } own[] = {
+		{ "hello", "bench/ib-hello", "--hello PATH" },
+		{ "hello_dyn", "bench/ib-hello-dyn", "--hello-dyn PATH" },
+	};
 	struct ib_run_opts o;
 	const char *hello;
 	int rc;
@@ -174,11 +201,12 @@ int ib_cmd_native(int argc, char **argv)
 		return rc;
 	if (!(o.suite = own_file("native", o.suite, "bench/ibsuite", "--suite PATH")))
 		return IB_EXIT_USAGE;
-	/* the suite's own default, /bin/ib-hello, is the image's: natively ours is beside us */
-	if (!ib_runopts_has_knob(&o, "hello")) {
-		if (!(hello = own_file("native", NULL, "bench/ib-hello", "--hello PATH")))
+	for (size_t i = 0; i < sizeof(own) / sizeof(own[0]); i++) {
+		if (ib_runopts_has_knob(&o, own[i].knob))
+			continue;
+		if (!(hello = own_file("native", NULL, own[i].rel, own[i].opt)))
 			return IB_EXIT_USAGE;
-		ib_runopts_set_knob(&o, "hello", hello);
+		ib_runopts_set_knob(&o, own[i].knob, hello);
 	}
 	/* likewise the compile workload's tree: the build's macro/tree, when it made one */
 	if (!ib_runopts_has_knob(&o, "macro_dir")) {

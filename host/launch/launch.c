@@ -11,6 +11,7 @@
 #include <sys/utsname.h>
 
 #include "host/boot/arch.h"
+#include "host/boot/fsimage.h"
 #include "host/boot/kernel.h"
 #include "host/lib/argv.h"
 
@@ -46,6 +47,25 @@ static json_t *jstr_or_null(const char *s)
 	return s && *s ? json_string(s) : json_null();
 }
 
+/* the --fs disk of this boot: its type, size and the mkfs that made it (removed after the
+ * boot, so the image path is only a name); null without one */
+static json_t *fs_facts(const struct ib_run_ctx *rc)
+{
+	struct ib_argv a = { 0 };
+	const char *type = ib_runopts_knob_value(rc->o, "fs");
+	char *cmd;
+	json_t *j;
+
+	if (!rc->kind || !rc->fs_img[0] || ib_fsimage_mkfs(type, rc->fs_img, &a))
+		return json_null();
+	cmd = ib_argv_quote(a.v);
+	j = json_pack("{s:s, s:s, s:i, s:s, s:s}", "type", type, "image", rc->fs_img,
+		      "size_mb", IB_FSIMAGE_MB, "label", IB_FSIMAGE_LABEL, "mkfs", cmd);
+	free(cmd);
+	ib_argv_free(&a);
+	return j ? j : json_null();
+}
+
 json_t *ib_launch_json(struct ib_run_ctx *rc, unsigned num, char *const *argv,
 			   const struct ib_console_result *r, const char *probe_log, int verdict,
 			   time_t started)
@@ -77,6 +97,7 @@ json_t *ib_launch_json(struct ib_run_ctx *rc, unsigned num, char *const *argv,
 	json_object_set_new(j, "kernel_config_crc32", rc->kconfig[0]
 			    ? json_sprintf("%08x", rc->kconfig_crc) : json_null());
 	json_object_set_new(j, "disk", rc->kind ? jstr_or_null(o->disk) : json_null());
+	json_object_set_new(j, "fs", fs_facts(rc));
 	json_object_set_new(j, "arch", arch ? json_string(arch->name) : json_null());
 	json_object_set_new(j, "kernel_kind", rc->kind ? json_string(ib_kernel_kind_name(rc->kind))
 						       : json_null());

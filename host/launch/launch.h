@@ -35,6 +35,7 @@ struct ib_run_ctx {
 	struct ib_campaign *camp;   /* NULL outside a campaign */
 	unsigned pos;               /* 1-based position in camp */
 	double est_s;               /* wall time of the label's last complete boot, -1: none */
+	char fs_img[4096];          /* this boot's --fs disk image (host/boot/fsimage.h), or "" */
 };
 
 void ib_launch_kernel_config(struct ib_run_ctx *rc, const char *dir);

@@ -40,15 +40,6 @@ void ib_runopts_init(struct ib_run_opts *o, int native)
 	o->host_cpu = native ? -1 : CONFIG_IB_HOST_CPU;
 }
 
-int ib_label_ok(const char *s)
-{
-	size_t n = strlen(s);
-
-	if (!n || n > 64 || s[0] == '.')
-		return 0;
-	return strspn(s, "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789._-") == n;
-}
-
 static int get_long(const char *v, long lo, long hi, long *out)
 {
 	char *end;
@@ -262,8 +253,7 @@ static int parse_one(struct ib_run_opts *o, int key, const char *t, const char *
 		break;
 	case O_LABEL:
 		if (!ib_label_ok(val))
-			BAD("bad argument '--label %s': use [A-Za-z0-9._-], no leading dot, "
-			    "at most 64 bytes", val);
+			BAD("bad argument '--label %s': %s", val, IB_LABEL_RULE);
 		o->label = val;
 		break;
 	case O_ACCEL:
@@ -422,6 +412,14 @@ int ib_runopts_has_knob(const struct ib_run_opts *o, const char *name)
 		if (!strcmp(o->knob[k].name, name))
 			return 1;
 	return 0;
+}
+
+const char *ib_runopts_knob_value(const struct ib_run_opts *o, const char *name)
+{
+	for (unsigned k = 0; k < o->nknobs; k++)
+		if (!strcmp(o->knob[k].name, name))
+			return o->knob[k].value;
+	return NULL;
 }
 
 void ib_runopts_set_knob(struct ib_run_opts *o, const char *name, const char *value)

@@ -33,24 +33,14 @@
 #include <stddef.h>
 #include <stdio.h>
 #include "host/boot/console.h"
+#include "host/lib/cli-paths.h"
+#include "host/lib/exitcode.h"
 #include "host/launch/campaign.h"
 
 /*
- * Exit codes of `initbench run` and `initbench native` (docs/launch.md). With several boots
- * the highest code of any boot wins; 1, 7 and 130 stop the remaining boots.
+ * Exit codes of `initbench run` and `initbench native` (host/lib/exitcode.h, docs/launch.md).
+ * With several boots the highest code of any boot wins; 1, 7 and 130 stop the remaining boots.
  */
-enum ib_run_exit {
-	IB_EXIT_DONE = 0,       /* every boot complete: all records, end record, digest checked */
-	IB_EXIT_HOSTIO = 1,     /* host-side I/O error (cannot write the store) */
-	IB_EXIT_USAGE = 2,      /* bad argument, bad label, kernel/image missing or unknown kind */
-	IB_EXIT_PANIC = 3,      /* `Kernel panic - not syncing` on the console */
-	IB_EXIT_HANG = 4,       /* boot timeout, or a KVM guest silent past the probe (kvm) */
-	IB_EXIT_NORECORDS = 5,  /* the launcher ended but not one record came */
-	IB_EXIT_INCOMPLETE = 6, /* records missing or corrupt, or no end record */
-	IB_EXIT_LAUNCHER = 7,   /* launcher could not start (QEMU/UML/suite missing, pinning
-				   refused) or died at once without any console output */
-	IB_EXIT_INTERRUPT = 130,/* SIGINT/SIGTERM/SIGHUP: the launcher's group was killed */
-};
 
 /* the exit code of one boot from what the console saw (console_rc: ib_console_run()'s
  * return) and what the parser said (parse_rc: ib_results_from_log()'s return) */
@@ -96,9 +86,9 @@ int ib_runopts_knob_is_pid1(const char *name);
 void ib_runopts_print_knobs(FILE *f, int native);
 /* whether a knob was given; a knob set by the host itself (native's default hello), unchecked */
 int ib_runopts_has_knob(const struct ib_run_opts *o, const char *name);
+/* the value given for a knob, or NULL */
+const char *ib_runopts_knob_value(const struct ib_run_opts *o, const char *name);
 void ib_runopts_set_knob(struct ib_run_opts *o, const char *name, const char *value);
-/* [A-Za-z0-9._-]+, no leading dot, at most 64 bytes */
-int ib_label_ok(const char *label);
 /* the guest knobs as kernel command line words: "initbench.reps=3 initbench.pin=0", then
  * initbench.seed=S when o->seed_set */
 void ib_runopts_knob_words(const struct ib_run_opts *o, char *buf, size_t len);

@@ -13,6 +13,15 @@
 #include <string.h>
 #include <unistd.h>
 
+int ib_label_ok(const char *s)
+{
+	size_t n = strlen(s);
+
+	if (!n || n > IB_LABEL_MAX || s[0] == '.' || s[0] == '-')
+		return 0;
+	return strspn(s, "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789._-") == n;
+}
+
 const char *ib_exe_dir(void)
 {
 	static char dir[PATH_MAX];

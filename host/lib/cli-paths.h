@@ -11,6 +11,9 @@
  *   ($XDG_DATA_HOME unset, empty or relative: ~/.local/share). Always absolute.
  *   ib_results_rule() is the rule as a pure function of its inputs; ib_results_dir() feeds
  *   it the environment and ib_exe_dir(). Both malloc.
+ * Labels (one rule for every command that names or stores one): 1 to 64 bytes of
+ *   [A-Za-z0-9._-], not starting with '.' (hidden, or "..") or '-' (it would read as an
+ *   option); ib_label_ok() is 1 for such a label, IB_LABEL_RULE says the rule for messages.
  * Installed files (image, suite, hello): REL beside initbench if it exists there, else
  *   EXE_DIR/../lib/initbench/REL (the installed layout: PREFIX/bin/initbench); neither: NULL
  *   and a one-line reason naming both places in err. ib_installed_file() malloc's.
@@ -26,6 +29,10 @@
 	"  results: --results DIR, else $INITBENCH_RESULTS, else results/ beside initbench in a\n" \
 	"    build tree, else $XDG_DATA_HOME/initbench/results (~/.local/share/initbench/results)\n"
 
+#define IB_LABEL_MAX 64
+#define IB_LABEL_RULE "use 1-64 of [A-Za-z0-9._-], not starting with '.' or '-'"
+
+int ib_label_ok(const char *label);
 const char *ib_exe_dir(void);
 char *ib_abspath(const char *path);
 char *ib_results_rule(const char *arg, const char *env, const char *exe_dir, int build_tree,

@@ -69,3 +69,34 @@ int ib_mkdir_p(const char *path, mode_t mode)
 	errno = err ? err : errno;
 	return rc;
 }
+
+size_t ib_text_clean(char *str, size_t *ctl)
+{
+	unsigned char *s = (unsigned char *)str;
+	size_t bad = 0, nctl = 0;
+
+	while (*s) {
+		size_t n = *s < 0x80 ? 1 : (*s & 0xe0) == 0xc0 ? 2 : (*s & 0xf0) == 0xe0 ? 3
+			   : (*s & 0xf8) == 0xf0 ? 4 : 0;
+		unsigned cp = n == 1 ? *s : n ? *s & (0x7f >> n) : 0;
+		size_t k;
+		for (k = 1; k < n && (s[k] & 0xc0) == 0x80; k++)
+			cp = cp << 6 | (s[k] & 0x3f);
+		/* overlong forms, surrogates and code points past U+10FFFF are not UTF-8 either */
+		if (!n || k < n || (n == 2 && cp < 0x80) || (n == 3 && cp < 0x800) ||
+		    (n == 4 && (cp < 0x10000 || cp > 0x10ffff)) || (cp >= 0xd800 && cp <= 0xdfff)) {
+			*s++ = '?';
+			bad++;
+			continue;
+		}
+		if (cp < 0x20 || cp == 0x7f || (cp >= 0x80 && cp < 0xa0)) {
+			memset(s, '?', n);
+			bad += n;
+			nctl++;
+		}
+		s += n;
+	}
+	if (ctl)
+		*ctl = nctl;
+	return bad;
+}

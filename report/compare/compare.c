@@ -19,6 +19,8 @@
 #include "report/store/bootdata.h"
 #include "host/lib/cli-opt.h"
 #include "host/lib/cli-paths.h"
+#include "host/lib/exitcode.h"
+#include "host/lib/safeio.h"
 #include "report/compare/compare-int.h"
 #include "report/results.h"
 #include "report/stats/stats.h"
@@ -27,7 +29,7 @@
 
 #define FDR_Q 0.05
 #define MIN_FLOOR_PCT 1.0
-#define MAX_METRICS 128
+#define MAX_METRICS IB_SUMMARY_MAX_METRICS
 
 struct row {
 	const char *metric, *section;
@@ -213,8 +215,8 @@ static int aa_floor(const char *dir, const struct aa_pair *aa, size_t naa, const
 		char *labels[2] = { aa[k].a, aa[k].b };
 		struct ib_set set;
 		struct variant v[2];
-		int rc = ib_store_load(dir, labels, 2, &set);
-		if (rc || ib_cmp_variants(&set, labels, 2, v, NULL)) {
+		int rc = ib_store_load(dir, labels, 2, &set, "compare");
+		if (rc == IB_EXIT_USAGE || ib_cmp_variants(&set, labels, 2, v, NULL)) {
 			ib_set_free(&set);
 			return -1;
 		}
@@ -279,6 +281,9 @@ static int usage(FILE *f, int rc)
 	      "  NEW against BASE: the ratio with its 95% CI, q value, significance and flags;\n"
 	      "  --json OUT also writes them as JSON (for `initbench export --compare`);\n"
 	      "  --aa A B: an A/A pair of labels of one kernel, whose spread sets the noise floor.\n"
+	      "  Exit: 0 every boot read and complete; 6 a boot left out (incomplete, refused) or a\n"
+	      "  label without a complete boot (the table is still printed); 1 a file that cannot\n"
+	      "  be read or written; 2 usage or a label not stored.\n"
 	      IB_RESULTS_HELP, f);
 	return rc;
 }
@@ -423,11 +428,22 @@ static int compare_main(int argc, char **argv, char **owned)
 			"LABEL_A LABEL_B\n");
 		return usage(stderr, 2);
 	}
+	if (nl < 2)
+		return usage(stderr, IB_EXIT_USAGE);
+	for (size_t l = 0; l < nl; l++)
+		if (!ib_label_ok(labels[l])) {
+			fprintf(stderr, "initbench compare: bad label '%s': %s\n", labels[l], IB_LABEL_RULE);
+			return IB_EXIT_USAGE;
+		}
+	for (size_t k = 0; k < naa; k++)
+		if (!ib_label_ok(aa[k].a) || !ib_label_ok(aa[k].b)) {
+			fprintf(stderr, "initbench compare: bad --aa label '%s': %s\n",
+				ib_label_ok(aa[k].a) ? aa[k].b : aa[k].a, IB_LABEL_RULE);
+			return IB_EXIT_USAGE;
+		}
 	dir = *owned = ib_results_dir(given);
 	if (!dir)
-		return 1;
-	if (nl < 2)
-		return usage(stderr, 2);
+		return IB_EXIT_HOSTIO;
 	for (size_t i = 0; nm < MAX_METRICS && (metric[nm] = ib_summary_metric(i, &title)); i++) {
 		short_section(title, secbuf[nm], sizeof(secbuf[nm]));
 		section[nm] = secbuf[nm];
@@ -436,10 +452,10 @@ static int compare_main(int argc, char **argv, char **owned)
 
 	struct ib_set set;
 	struct variant v[64];
-	int rc = ib_store_load(dir, labels, (int)nl, &set);
-	if (rc) {
+	int rc = ib_store_load(dir, labels, (int)nl, &set, "compare");
+	if (rc == IB_EXIT_USAGE) {
 		ib_set_free(&set);
-		return 1;
+		return rc;
 	}
 	if (one_arch(&set)) {
 		ib_set_free(&set);
@@ -452,8 +468,12 @@ static int compare_main(int argc, char **argv, char **owned)
 	if (ib_cmp_variants(&set, labels, nl, v, f) ||
 	    (naa && aa_floor(dir, aa, naa, metric, nm, floor_pct))) {
 		ib_set_free(&set);
-		return 1;
+		return IB_EXIT_USAGE;
 	}
+	/* boots left out, or a label with nothing to compare: the table is printed, never
+	 * called done (exitcode.h) */
+	if (ib_set_say_not_whole(&set, dir, "compare") && rc < IB_EXIT_BADDATA)
+		rc = IB_EXIT_BADDATA;
 	if (!naa)
 		for (size_t j = 0; j < nm; j++)
 			floor_pct[j] = NAN;
@@ -472,6 +492,11 @@ static int compare_main(int argc, char **argv, char **owned)
 			*v[l].accel ? v[l].accel : "?");
 		if (v[l].n < minb)
 			minb = v[l].n;
+		if (!v[l].n) {
+			fprintf(stderr, "initbench compare: %s: no complete boot to compare (every "
+				"boot left out is named above)\n", v[l].label);
+			rc = IB_EXIT_BADDATA;
+		}
 	}
 	if (minb < 2)
 		fprintf(f, "note: B = %zu: confidence intervals, p-values, significance and the MDE need\n"
@@ -550,9 +575,27 @@ static int compare_main(int argc, char **argv, char **owned)
 		json_t *doc = json_pack("{s:i,s:s,s:o,s:o,s:o,s:o,s:o,s:o}", "format", 1, "base",
 					v[0].label, "variants", vars, "boots", boots, "mde_pct",
 					jnum(mde * 100), "rows", jrows, "sections", jsec, "overall", jall);
-		if (!doc || json_dump_file(doc, json_out, JSON_INDENT(1) | JSON_REAL_PRECISION(10))) {
-			fprintf(stderr, "initbench compare: cannot write %s\n", json_out);
-			rc = 1;
+		struct ib_out o;
+		char err[512];
+
+		ib_cleanup_on_signals();
+		if (!doc || ib_out_open(&o, json_out, IB_OUT_USER, err, sizeof(err))) {
+			fprintf(stderr, "initbench compare: %s\n", doc ? err : "out of memory");
+			rc = rc > IB_EXIT_HOSTIO ? rc : IB_EXIT_HOSTIO;
+		} else {
+			if (o.note[0])
+				fprintf(stderr, "initbench compare: %s\n", o.note);
+			if (json_dumpf(doc, o.f, JSON_INDENT(1) | JSON_REAL_PRECISION(10)) ||
+			    fputc('\n', o.f) == EOF) {
+				ib_out_abort(&o);
+				snprintf(err, sizeof(err), "cannot write %s", json_out);
+			} else if (!ib_out_commit(&o, err, sizeof(err))) {
+				err[0] = '\0';
+			}
+			if (err[0]) {
+				fprintf(stderr, "initbench compare: %s\n", err);
+				rc = rc > IB_EXIT_HOSTIO ? rc : IB_EXIT_HOSTIO;
+			}
 		}
 		json_decref(doc);
 	} else {

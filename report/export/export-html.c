@@ -5,6 +5,7 @@
  */
 #define _GNU_SOURCE
 #include <errno.h>
+#include <fcntl.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -14,7 +15,9 @@
 
 #include "report/export/export.h"
 #include "report/export/export-int.h"
+#include "report/summary/summary.h"
 #include "host/lib/hostutil.h"
+#include "host/lib/safeio.h"
 
 #define H ib_html_text
 
@@ -68,18 +71,18 @@ static void with_ci(FILE *f, const json_t *v, const json_t *ci, int pct)
 	}
 }
 
-/* png exists and is not empty: otherwise the page says so instead of a broken image */
-static int drawn(const char *dir, const char *png)
+/* plots/NAME is a file (not a link) and not empty: otherwise the page says so instead of a
+ * broken image */
+static int drawn(int plotsfd, const char *png)
 {
-	char path[4096];
 	struct stat st;
-	snprintf(path, sizeof(path), "%s/%s", dir, png);
-	return *png && !stat(path, &st) && S_ISREG(st.st_mode) && st.st_size > 0;
+	return *png && !fstatat(plotsfd, png + strlen("plots/"), &st, AT_SYMLINK_NOFOLLOW) &&
+	       S_ISREG(st.st_mode) && st.st_size > 0;
 }
 
-static int figure(FILE *f, const char *dir, const char *png, const char *alt, const char *caption)
+static int figure(FILE *f, int plotsfd, const char *png, const char *alt, const char *caption)
 {
-	if (!drawn(dir, png)) {
+	if (!drawn(plotsfd, png)) {
 		fputs("<p class=\"warn\">", f);
 		H(f, alt);
 		fputs(": no plot (see gnuplot.log)</p>\n", f);
@@ -102,10 +105,12 @@ static void boots_table(FILE *f, const struct ib_set *set, const char **labels, 
 	fputs("<h2>Boots</h2>\n<table><tr><th>label</th><th>boot</th>", f);
 	for (size_t k = 0; k < sizeof(envk) / sizeof(envk[0]); k++)
 		fprintf(f, "<th>%s</th>", envk[k]);
-	fputs("<th>accel</th><th>host_cpu</th><th>records</th><th>verdict</th></tr>\n", f);
+	fputs("<th>fsdir</th><th>accel</th><th>host_cpu</th><th>records</th><th>verdict</th>"
+	      "</tr>\n", f);
 	for (size_t b = 0; b < set->n; b++) {
 		const json_t *res = set->boots[b].res, *env = json_object_get(res, "env");
 		const json_t *launch = json_object_get(res, "launch");
+		char fsdir[768];
 		size_t l = 0;
 		while (l + 1 < nl && strcmp(labels[l], set->boots[b].label))
 			l++;
@@ -118,7 +123,11 @@ static void boots_table(FILE *f, const struct ib_set *set, const char **labels, 
 			H(f, str(env, envk[k]));
 			fputs("</td>", f);
 		}
-		fputs("<td>", f);
+		/* what the file benchmarks ran on, as the report's fsdir line says it */
+		ib_summary_fsdir(res, fsdir, sizeof(fsdir));
+		fputs("<td class=\"long\">", f);
+		H(f, fsdir);
+		fputs("</td><td>", f);
 		cell(f, json_object_get(launch, "accel"));
 		fputs("</td><td>", f);
 		cell(f, json_object_get(launch, "host_cpu"));
@@ -225,8 +234,8 @@ static size_t compare_sections(const json_t *compare, const char **out, size_t c
 }
 
 /* the page: `gp_status` is what gnuplot returned (127: not found) */
-static int page(FILE *f, const char *dir, const struct ib_set *set, const char **labels,
-		size_t nl, const struct plot *p, size_t np, const json_t *compare,
+static int page(FILE *f, int plotsfd, const struct ib_set *set, const char **labels,
+		size_t nl, const struct plot *p, size_t np, size_t left, const json_t *compare,
 		const char **secs, char (*ratio_png)[128], size_t ns, int gp_status)
 {
 	int missing = 0;
@@ -242,6 +251,12 @@ static int page(FILE *f, const char *dir, const struct ib_set *set, const char *
 	      " every sample faintly behind it; labels sit side by side around the boot number."
 	      " Data files and the gnuplot script (<code>plots.gp</code>) are in this directory."
 	      "</p>\n", f);
+	if (nl > IB_PLOT_LABELS_MAX)
+		fprintf(f, "<p class=\"warn\">%zu labels: the plots show the first %d (every boot is "
+			"in the CSV).</p>\n", nl, IB_PLOT_LABELS_MAX);
+	if (left)
+		fprintf(f, "<p class=\"warn\">%zu more metrics measured once per boot are not "
+			"plotted (past %d plots: they are in the CSV).</p>\n", left, IB_PLOTS_MAX);
 	if (gp_status == 127)
 		fputs("<p class=\"warn\">gnuplot was not found: no plots.</p>\n", f);
 	else if (gp_status)
@@ -269,7 +284,7 @@ static int page(FILE *f, const char *dir, const struct ib_set *set, const char *
 			H(f, secs[s]);
 			fputs("</h3>\n", f);
 			if (*ratio_png[s] && gp_status != 127)
-				missing += figure(f, dir, ratio_png[s], secs[s], "ratio new / base, 95% CI");
+				missing += figure(f, plotsfd, ratio_png[s], secs[s], "ratio new / base, 95% CI");
 			compare_rows(f, compare, secs[s]);
 		}
 		if (json_array_size(json_object_get(compare, "sections"))) {
@@ -291,81 +306,118 @@ static int page(FILE *f, const char *dir, const struct ib_set *set, const char *
 		if (!*p[i].png)
 			continue;
 		snprintf(caption, sizeof(caption), "%s, %s, median per boot", p[i].metric, p[i].unit);
-		missing += gp_status != 127 ? figure(f, dir, p[i].png, p[i].metric, caption) : 0;
+		missing += gp_status != 127 ? figure(f, plotsfd, p[i].png, p[i].metric, caption) : 0;
 	}
 	fputs(np ? "</div>\n</body></html>\n" : "</body></html>\n", f);
 	return missing;
 }
 
+/* a file of the output directory, written whole (safeio.h) */
+static FILE *open_out(struct ib_out *o, int fd, const char *shown, const char *name)
+{
+	char err[512];
+
+	if (ib_out_openat(o, fd, shown, name, 0, err, sizeof(err))) {
+		fprintf(stderr, "initbench export: %s\n", err);
+		return NULL;
+	}
+	return o->f;
+}
+
+static int close_out(struct ib_out *o)
+{
+	char err[512];
+
+	if (ib_out_commit(o, err, sizeof(err))) {
+		fprintf(stderr, "initbench export: %s\n", err);
+		return -1;
+	}
+	return 0;
+}
+
+/*
+ * What gnuplot drew in the private directory moves into plots/ (a rename replaces whatever
+ * was there, a link included, and never writes through it); a plot it did not draw is
+ * removed, so that one left from an earlier export never passes for this one. Then
+ * gnuplot.log, and the private directory goes.
+ */
+static void move_plots(int dfd, int plotsfd, int privfd, const char *priv, const struct plot *p,
+		       size_t np, char (*ratio_png)[128], size_t ns)
+{
+	for (size_t i = 0; i < np + ns; i++) {
+		const char *png = i < np ? p[i].png : ratio_png[i - np];
+
+		if (!*png)
+			continue;
+		png += strlen("plots/");
+		unlinkat(plotsfd, png, 0);
+		renameat(privfd, png, plotsfd, png);
+	}
+	renameat(privfd, "gnuplot.log", dfd, "gnuplot.log");
+	ib_tmpdir_remove(dfd, priv);
+}
+
 int ib_export_html(const char *dir, const struct ib_set *set, const json_t *compare,
 		   const char *gnuplot)
 {
-	char path[4096], tmp[4096], (*ratio_png)[128] = NULL;
+	char (*ratio_png)[128] = NULL, note[512], err[512], shown[4200], priv[64];
 	const char **labels = calloc(set->n + 1, sizeof(*labels)), *secs[64];
-	size_t np = 0, nl, ns = 0;
+	size_t np = 0, nl, ns = 0, left = 0;
 	struct plot *p = NULL;
-	struct stat st;
-	int rc = -1, gp_status, missing;
+	int rc = -1, gp_status, missing, dfd, datafd = -1, plotsfd = -1, privfd = -1;
+	struct ib_out gpo = { 0 }, page_out;
 	FILE *gp = NULL, *f;
 
-	if (!stat(dir, &st) && !S_ISDIR(st.st_mode)) {
-		fprintf(stderr, "initbench export: %s exists and is not a directory\n", dir);
+	/* the directory the user named (a link there is followed, and said); below it the tool
+	 * writes only through directories it opened itself, never through a link */
+	if ((dfd = ib_dir_open(dir, 1, note, sizeof(note), err, sizeof(err))) < 0) {
+		fprintf(stderr, "initbench export: %s\n", err);
+		free(labels);
+		return -1;
+	}
+	if (note[0])
+		fprintf(stderr, "initbench export: %s\n", note);
+	if ((datafd = ib_subdir_open(dfd, dir, "data", 1, err, sizeof(err))) < 0 ||
+	    (plotsfd = ib_subdir_open(dfd, dir, "plots", 1, err, sizeof(err))) < 0) {
+		fprintf(stderr, "initbench export: %s\n", err);
 		goto out;
 	}
-	snprintf(path, sizeof(path), "%s/data", dir);
-	snprintf(tmp, sizeof(tmp), "%s/plots", dir);
-	if (ib_mkdir_p(path, 0755) || ib_mkdir_p(tmp, 0755)) {
-		fprintf(stderr, "initbench export: cannot create %s: %s\n", tmp, strerror(errno));
-		goto out;
-	}
-	if (!labels || !(p = ib_plot_plan(set, &np)) || !(ratio_png = calloc(64, sizeof(*ratio_png))))
+	if (!labels || !(p = ib_plot_plan(set, &np, &left)) ||
+	    !(ratio_png = calloc(64, sizeof(*ratio_png))))
 		goto oom;
 	nl = ib_plot_labels(set, labels);
-	snprintf(path, sizeof(path), "%s/plots.gp", dir);
-	if (!(gp = fopen(path, "w"))) {
-		fprintf(stderr, "initbench export: cannot write %s: %s\n", path, strerror(errno));
+	snprintf(shown, sizeof(shown), "%s/data", dir);
+	if (!(gp = open_out(&gpo, dfd, dir, "plots.gp")))
 		goto out;
-	}
 	ib_plot_prologue(gp);
 	if (compare)
 		ns = compare_sections(compare, secs, 64);
 	for (size_t s = 0; s < ns; s++)
-		if (ib_plot_ratios(gp, dir, s + 1, secs[s], compare, ratio_png[s], 128) < 0)
+		if (ib_plot_ratios(gp, datafd, shown, s + 1, secs[s], compare, ratio_png[s], 128) < 0)
 			goto out;
 	for (size_t i = 0; i < np; i++)
-		if (ib_plot_metric(gp, dir, i + 1, &p[i], set, labels, nl) < 0)
+		if (ib_plot_metric(gp, datafd, shown, i + 1, &p[i], set, labels, nl) < 0)
 			goto out;
-	if (fclose(gp)) {
-		gp = NULL;
-		fprintf(stderr, "initbench export: cannot write %s/plots.gp\n", dir);
+	gp = NULL;
+	if (close_out(&gpo))
+		goto out;
+	if ((privfd = ib_tmpdir_make(dfd, dir, priv, sizeof(priv), err, sizeof(err))) < 0) {
+		fprintf(stderr, "initbench export: %s\n", err);
 		goto out;
 	}
-	gp = NULL;
-	/* a plot left from an earlier export must not pass for this one */
-	for (size_t i = 0; i < np + ns; i++) {
-		const char *png = i < np ? p[i].png : ratio_png[i - np];
-		snprintf(path, sizeof(path), "%s/%s", dir, png);
-		if (*png)
-			unlink(path);
-	}
-	gp_status = ib_plot_run(dir, gnuplot);
+	gp_status = ib_plot_run(dfd, privfd, priv, gnuplot);
+	move_plots(dfd, plotsfd, privfd, priv, p, np, ratio_png, ns);
 	if (gp_status == 127)
 		fprintf(stderr, "initbench export: gnuplot not found: the page has no plots\n");
 	else if (gp_status)
 		fprintf(stderr, "initbench export: gnuplot exited with %d, see %s/gnuplot.log\n",
 			gp_status, dir);
-	snprintf(path, sizeof(path), "%s/index.html", dir);
-	snprintf(tmp, sizeof(tmp), "%s/index.html.tmp", dir);
-	if (!(f = fopen(tmp, "w"))) {
-		fprintf(stderr, "initbench export: cannot write %s: %s\n", tmp, strerror(errno));
+	if (!(f = open_out(&page_out, dfd, dir, "index.html")))
 		goto out;
-	}
-	missing = page(f, dir, set, labels, nl, p, np, compare, secs, ratio_png, ns, gp_status);
-	if (fclose(f) || rename(tmp, path)) {
-		fprintf(stderr, "initbench export: cannot write %s: %s\n", path, strerror(errno));
-		unlink(tmp);
+	missing = page(f, plotsfd, set, labels, nl, p, np, left, compare, secs, ratio_png, ns,
+		       gp_status);
+	if (close_out(&page_out))
 		goto out;
-	}
 	if (missing)
 		fprintf(stderr, "initbench export: %d plot%s missing\n", missing, missing == 1 ? "" : "s");
 	rc = gp_status || missing ? 1 : 0;
@@ -374,7 +426,14 @@ oom:
 	fprintf(stderr, "initbench export: out of memory\n");
 out:
 	if (gp)
-		fclose(gp);
+		ib_out_abort(&gpo);
+	if (privfd >= 0)
+		close(privfd);
+	if (plotsfd >= 0)
+		close(plotsfd);
+	if (datafd >= 0)
+		close(datafd);
+	close(dfd);
 	free(ratio_png);
 	free(p);
 	free(labels);

@@ -17,6 +17,7 @@
 #include "report/store/bootdata.h"
 #include "report/export/export-int.h"
 #include "report/summary/summary.h"
+#include "host/lib/safeio.h"
 
 #define BASIC "Basic system parameters"
 #define OTHER "Other measurements (one per boot)"
@@ -96,11 +97,11 @@ static struct plot entry(const char *metric, const char *section)
 
 /* the summary's metrics, then those measured once per boot that it has no column for (a
  * curve such as mem_chase is left to the CSV); *n plots, NULL when out of memory */
-struct plot *ib_plot_plan(const struct ib_set *set, size_t *n)
+struct plot *ib_plot_plan(const struct ib_set *set, size_t *n, size_t *left)
 {
 	json_t *count = json_object();  /* metric -> most measurements in one boot */
 	struct plot *p = NULL;
-	size_t cap = 64, np = 0;
+	size_t cap = IB_SUMMARY_MAX_METRICS + 1, np = 0;   /* the tables' metrics and Mhz */
 	const char *k, *m, *title;
 	json_t *v;
 
@@ -124,9 +125,14 @@ struct plot *ib_plot_plan(const struct ib_set *set, size_t *n)
 		}
 		json_decref(seen);
 	}
+	*left = 0;
 	json_object_foreach(count, k, v) {
 		if (json_integer_value(v) != 1 || in_table(k) || !*k)
 			continue;
+		if (np >= IB_PLOTS_MAX) {
+			++*left;
+			continue;
+		}
 		if (np == cap) {
 			struct plot *q = realloc(p, 2 * cap * sizeof(*p));
 			if (!q) {
@@ -174,21 +180,35 @@ static void base_name(char *out, size_t cap, const char *prefix, size_t idx, con
 			*c = '_';
 }
 
-static FILE *create(const char *dir, const char *rel)
+/* a data file under the output's data/ directory, written whole or not at all (safeio.h) */
+static FILE *create(struct ib_out *o, int datafd, const char *shown, const char *name)
 {
-	char path[4096];
-	FILE *f;
-	snprintf(path, sizeof(path), "%s/%s", dir, rel);
-	if (!(f = fopen(path, "w")))
-		fprintf(stderr, "initbench export: cannot write %s: %s\n", path, strerror(errno));
-	return f;
+	char err[512];
+
+	if (ib_out_openat(o, datafd, shown, name, 0, err, sizeof(err))) {
+		fprintf(stderr, "initbench export: %s\n", err);
+		return NULL;
+	}
+	return o->f;
+}
+
+static int done(struct ib_out *o)
+{
+	char err[512];
+
+	if (ib_out_commit(o, err, sizeof(err))) {
+		fprintf(stderr, "initbench export: %s\n", err);
+		return -1;
+	}
+	return 0;
 }
 
 /* every plot starts from gnuplot's defaults, pngcairo when this gnuplot has it */
+/* png is "plots/NAME": gnuplot writes OUT.NAME (plots/ unless the caller says otherwise) */
 static void gp_start(FILE *gp, const char *png, int w, int h)
 {
 	fprintf(gp, "\nreset\nset terminal @TERM noenhanced size %d,%d font 'sans,9'\n"
-		"set output '%s'\n", w, h, png);
+		"set output OUT.'%s'\n", w, h, png + strlen("plots/"));
 }
 
 /*
@@ -197,10 +217,11 @@ static void gp_start(FILE *gp, const char *png, int w, int h)
  * its points by kind and label (gnuplot's `index` would miscount empty blocks). Returns
  * 1 when plotted, 0 when no boot has the metric, -1 on an I/O error.
  */
-int ib_plot_metric(FILE *gp, const char *dir, size_t idx, struct plot *p,
+int ib_plot_metric(FILE *gp, int datafd, const char *shown, size_t idx, struct plot *p,
 		   const struct ib_set *set, const char **labels, size_t nl)
 {
 	char base[96], dat[128], *cmd = NULL;
+	struct ib_out o;
 	double lo = INFINITY, hi = -INFINITY;
 	unsigned long maxboot = 1;
 	size_t cmdlen = 0;
@@ -208,14 +229,17 @@ int ib_plot_metric(FILE *gp, const char *dir, size_t idx, struct plot *p,
 	FILE *f, *c;
 
 	base_name(base, sizeof(base), "", idx, p->metric);
-	snprintf(dat, sizeof(dat), "data/%s.dat", base);
-	if (!(f = create(dir, dat)))
+	snprintf(dat, sizeof(dat), "%s.dat", base);
+	if (!(f = create(&o, datafd, shown, dat)))
 		return -1;
+	snprintf(dat, sizeof(dat), "data/%s.dat", base);
 	if (!(c = open_memstream(&cmd, &cmdlen))) {
-		fclose(f);
+		ib_out_abort(&o);
 		return -1;
 	}
 	fputs("# x value kind(0 median, 1 sample) label\n", f);
+	if (nl > IB_PLOT_LABELS_MAX)
+		nl = IB_PLOT_LABELS_MAX;   /* the page says which labels are left to the CSV */
 	for (size_t l = 0; l < nl; l++) {
 		double off = nl > 1 ? ((double)l - (double)(nl - 1) / 2) * 0.5 / (double)nl : 0;
 		int any = 0;
@@ -261,7 +285,7 @@ int ib_plot_metric(FILE *gp, const char *dir, size_t idx, struct plot *p,
 		plotted = 1;
 	}
 	fclose(c);
-	if (fclose(f)) {
+	if (done(&o)) {
 		free(cmd);
 		return -1;
 	}
@@ -312,9 +336,10 @@ static void ratio_point(FILE *f, FILE *tics, int y, double r, double lo, double 
  * (not significant, significant within noise, significant) picking its look; then the
  * section's geometric mean per variant. Returns 1 when plotted, 0 when the section has no usable row, -1 on error.
  */
-int ib_plot_ratios(FILE *gp, const char *dir, size_t idx, const char *section,
-		       const json_t *compare, char *png, size_t cap)
+int ib_plot_ratios(FILE *gp, int datafd, const char *shown, size_t idx, const char *section,
+		   const json_t *compare, char *png, size_t cap)
 {
+	struct ib_out o;
 	static const char *const kind[] = {
 		"not significant", "significant, within noise", "significant", "section geomean",
 	};
@@ -339,11 +364,12 @@ int ib_plot_ratios(FILE *gp, const char *dir, size_t idx, const char *section,
 	if (!n)
 		return 0;
 	base_name(base, sizeof(base), "ratio-", idx, section);
-	snprintf(dat, sizeof(dat), "data/%s.dat", base);
-	if (!(f = create(dir, dat)))
+	snprintf(dat, sizeof(dat), "%s.dat", base);
+	if (!(f = create(&o, datafd, shown, dat)))
 		return -1;
+	snprintf(dat, sizeof(dat), "data/%s.dat", base);
 	if (!(t = open_memstream(&tics, &ticslen))) {
-		fclose(f);
+		ib_out_abort(&o);
 		return -1;
 	}
 	fputs("# y ratio lo hi kind(0 not significant, 1 within noise, 2 significant, 3 geomean)\n", f);
@@ -375,7 +401,7 @@ int ib_plot_ratios(FILE *gp, const char *dir, size_t idx, const char *section,
 		xhi = fmax(xhi, fmax(hi, r));
 	}
 	fclose(t);
-	if (fclose(f)) {
+	if (done(&o)) {
 		free(tics);
 		return -1;
 	}
@@ -419,7 +445,8 @@ const char *ib_plot_colour(size_t label_index)
 void ib_plot_prologue(FILE *gp)
 {
 	fputs("# written by `initbench export --format html`; redraw with `gnuplot plots.gp` here\n"
-	      "TERM = strstrt(GPVAL_TERMINALS, 'pngcairo') > 0 ? 'pngcairo' : 'png'\n", gp);
+	      "TERM = strstrt(GPVAL_TERMINALS, 'pngcairo') > 0 ? 'pngcairo' : 'png'\n"
+	      "if (!exists('OUT')) OUT = 'plots/'\n", gp);
 }
 
 /* name as execvp would find it, without running a shell */
@@ -441,32 +468,39 @@ static int find_program(const char *name, char *out, size_t cap)
 	}
 }
 
-int ib_plot_run(const char *dir, const char *gnuplot)
+int ib_plot_run(int dfd, int privfd, const char *priv, const char *gnuplot)
 {
-	char prog[4096];
+	char prog[4096], out[128];
 	int st;
 	pid_t pid;
 
 	if (find_program(gnuplot ? gnuplot : "gnuplot", prog, sizeof(prog)))
 		return 127;
+	/* the PNGs go to the private directory first: gnuplot opens what `set output` names,
+	 * following any link, so it only ever writes where nobody else could have put one */
+	snprintf(out, sizeof(out), "OUT='%s/'", priv);
 	fflush(NULL);
 	if ((pid = fork()) < 0) {
 		fprintf(stderr, "initbench export: fork: %s\n", strerror(errno));
 		return 126;
 	}
 	if (pid == 0) {
-		char *const argv[] = { prog, "plots.gp", NULL };
+		char *const argv[] = { prog, "-e", out, "plots.gp", NULL };
 		int in = open("/dev/null", O_RDONLY);
-		if (chdir(dir))
-			_exit(126);
-		int log = open("gnuplot.log", O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
-		if (log < 0 || in < 0 || dup2(in, 0) < 0 || dup2(log, 1) < 0 || dup2(log, 2) < 0)
+		int log = openat(privfd, "gnuplot.log", O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW |
+				 O_CLOEXEC, 0644);
+		if (fchdir(dfd) || log < 0 || in < 0 || dup2(in, 0) < 0 || dup2(log, 1) < 0 ||
+		    dup2(log, 2) < 0)
 			_exit(126);
 		execv(prog, argv);
 		_exit(127);
 	}
+	ib_cleanup_child(pid);
 	while (waitpid(pid, &st, 0) < 0)
-		if (errno != EINTR)
+		if (errno != EINTR) {
+			ib_cleanup_child(0);
 			return 126;
+		}
+	ib_cleanup_child(0);
 	return WIFEXITED(st) ? WEXITSTATUS(st) : 128 + WTERMSIG(st);
 }

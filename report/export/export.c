@@ -8,22 +8,31 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "report/store/bootdata.h"
 #include "host/lib/cli-opt.h"
 #include "host/lib/cli-paths.h"
+#include "host/lib/exitcode.h"
+#include "host/lib/hostutil.h"
+#include "host/lib/safeio.h"
 #include "report/export/export.h"
 #include "report/results.h"
-#include "report/store/store.h"
+#include "report/store/store.h"   /* with the lengths of report/log/logparse.h */
 
 static const char usage[] =
 	"usage: initbench export --format csv|json|html [--results DIR] [--out PATH]\n"
-	"         [--compare COMPARE.JSON] [LABEL...]\n"
+	"         [--table samples|measurements|boots] [--compare COMPARE.JSON] [LABEL...]\n"
 	"  reads the stored boots (of the labels given, else all) and writes them:\n"
-	"  csv, json: --out FILE (default: standard output); html: --out DIR (default out/export)\n"
-	"  --compare: the file `initbench compare --json` wrote (html only)\n" IB_RESULTS_HELP;
+	"  csv, json: --out FILE (default, or -: standard output); html: --out DIR (default\n"
+	"  out/export). An output is replaced whole, never written through a link it does not\n"
+	"  name itself. csv: --table, one of three tables that join on label, boot and m:\n"
+	"  samples (default), measurements, boots. --compare: the file `initbench compare\n"
+	"  --json` wrote (html only). Exit: 0 every boot read and complete; 6 a boot left out or\n"
+	"  incomplete (the rest is exported); 1 a file that cannot be read or written (html: a\n"
+	"  plot not drawn); 2 usage or a label not stored.\n" IB_RESULTS_HELP;
 
-enum { K_RESULTS = 2, K_FORMAT, K_OUT, K_COMPARE, K_HELP };
+enum { K_RESULTS = 2, K_FORMAT, K_TABLE, K_OUT, K_COMPARE, K_HELP };
 
 static const char *str(const json_t *o, const char *key)
 {
@@ -31,17 +40,49 @@ static const char *str(const json_t *o, const char *key)
 	return v ? v : "";
 }
 
-void ib_csv_field(FILE *f, const char *s)
+/* a number as a spreadsheet reads one: [+-]digits[.digits][e[+-]digits] (no inf, nan, hex) */
+static int plain_number(const char *s)
 {
-	if (!s[strcspn(s, ",\"\r\n")]) {
-		fputs(s, f);
+	size_t i = *s == '+' || *s == '-', d = 0;
+
+	while (s[i] >= '0' && s[i] <= '9')
+		i++, d++;
+	if (s[i] == '.')
+		for (i++; s[i] >= '0' && s[i] <= '9'; i++)
+			d++;
+	if (!d)
+		return 0;
+	if (s[i] == 'e' || s[i] == 'E') {
+		i += s[i + 1] == '+' || s[i + 1] == '-';
+		if (s[++i] < '0' || s[i] > '9')
+			return 0;
+		while (s[i] >= '0' && s[i] <= '9')
+			i++;
+	}
+	return !s[i];
+}
+
+void ib_csv_field(FILE *f, const char *s, size_t max)
+{
+	size_t n = strlen(s);
+	/* a spreadsheet runs a cell that starts so as a formula: a leading ' makes it text */
+	int formula = *s && strchr("=+-@\t\r", *s) && !plain_number(s);
+
+	if (n > max) {
+		n = max;
+		while (n && ((unsigned char)s[n] & 0xc0) == 0x80)
+			n--;    /* not inside a UTF-8 sequence */
+	}
+	if (!formula && !memchr(s, ',', n) && !memchr(s, '"', n) && !memchr(s, '\r', n) &&
+	    !memchr(s, '\n', n)) {
+		fwrite(s, 1, n, f);
 		return;
 	}
-	fputc('"', f);
-	for (; *s; s++) {
-		if (*s == '"')
+	fputs(formula ? "\"'" : "\"", f);
+	for (size_t i = 0; i < n; i++) {
+		if (s[i] == '"')
 			fputc('"', f);
-		fputc(*s, f);
+		fputc(s[i], f);
 	}
 	fputc('"', f);
 }
@@ -97,7 +138,7 @@ static void params_text(char *buf, size_t cap, const json_t *params)
 			keys[n++] = k;
 	qsort(keys, n, sizeof(keys[0]), by_key);
 	for (size_t i = 0; i < n && o < cap; i++) {
-		char val[256];
+		char val[IB_VALUE_MAX + 1];
 		scalar(val, sizeof(val), json_object_get(params, keys[i]));
 		o += (size_t)snprintf(buf + o, cap - o, "%s%s=%s", i ? ";" : "", keys[i], val);
 	}
@@ -115,54 +156,136 @@ static const char *outcome_status(const json_t *res, const json_t *m)
 	return "";
 }
 
-long ib_export_csv(FILE *f, const struct ib_set *set)
+#define NUM 24          /* the longest number scalar() prints */
+#define PARAMS_MAX (IB_PARAMS_MAX * (IB_KEY_MAX + IB_VALUE_MAX + 2))
+
+struct column {
+	const char *name;
+	size_t max;     /* bytes of the cell's text kept (cut there) */
+};
+
+static const struct column boot_cols[] = {
+	{ "label", IB_LABEL_MAX }, { "boot", NUM }, { "integrity", IB_NAME_MAX },
+	{ "uname_r", IB_VALUE_MAX }, { "uname_m", IB_VALUE_MAX }, { "hypervisor", IB_VALUE_MAX },
+	{ "clocksource", IB_VALUE_MAX }, { "cpu_model", IB_VALUE_MAX }, { "ncpu", IB_VALUE_MAX },
+	{ "cmdline", IB_LONG_VALUE_MAX }, { "launcher", IB_NAME_MAX }, { "accel", IB_NAME_MAX },
+	{ "host_cpu", NUM },
+};
+static const struct column meas_cols[] = {
+	{ "label", IB_LABEL_MAX }, { "boot", NUM }, { "m", NUM }, { "metric", IB_NAME_MAX },
+	{ "bench", IB_NAME_MAX }, { "unit", IB_NAME_MAX }, { "params", PARAMS_MAX },
+	{ "iters", NUM }, { "overhead", NUM }, { "cpu", NUM }, { "samples", NUM },
+	{ "median", NUM }, { "min", NUM }, { "outcome", IB_NAME_MAX }, { "integrity", IB_NAME_MAX },
+};
+static const struct column sample_cols[] = {
+	{ "label", IB_LABEL_MAX }, { "boot", NUM }, { "m", NUM }, { "metric", IB_NAME_MAX },
+	{ "sample", NUM }, { "value", NUM },
+};
+
+static const struct column *columns(enum ib_csv_table t, size_t *n)
 {
-	static const char *const head[] = {
-		"label", "boot", "metric", "bench", "params", "unit", "sample", "value", "iters",
-		"outcome", "uname_r", "hypervisor", "clocksource", "accel", "host_cpu", "integrity",
-	};
-	long rows = 0;
-	for (size_t i = 0; i < sizeof(head) / sizeof(head[0]); i++)
-		fprintf(f, "%s%s", i ? "," : "", head[i]);
+	switch (t) {
+	case IB_CSV_BOOTS:
+		*n = sizeof(boot_cols) / sizeof(boot_cols[0]);
+		return boot_cols;
+	case IB_CSV_MEASUREMENTS:
+		*n = sizeof(meas_cols) / sizeof(meas_cols[0]);
+		return meas_cols;
+	default:
+		*n = sizeof(sample_cols) / sizeof(sample_cols[0]);
+		return sample_cols;
+	}
+}
+
+size_t ib_csv_row_max(enum ib_csv_table t)
+{
+	size_t n, max = 2;      /* CRLF */
+	const struct column *c = columns(t, &n);
+
+	/* each cell: its text, every byte a doubled quote at worst, the quotes, a ', a comma */
+	for (size_t i = 0; i < n; i++)
+		max += 2 * c[i].max + 4;
+	return max;
+}
+
+static void row(FILE *f, const struct column *c, const char *const *cells, size_t n)
+{
+	for (size_t i = 0; i < n; i++) {
+		if (i)
+			fputc(',', f);
+		ib_csv_field(f, cells[i], c[i].max);
+	}
 	fputs("\r\n", f);
+}
+
+long ib_export_csv(FILE *f, const struct ib_set *set, enum ib_csv_table t)
+{
+	size_t nc;
+	const struct column *c = columns(t, &nc);
+	char *params = ib_xmalloc(PARAMS_MAX + 1);
+	const char *head[16];
+	long rows = 0;
+
+	for (size_t i = 0; i < nc; i++)
+		head[i] = c[i].name;
+	row(f, c, head, nc);
 	for (size_t b = 0; b < set->n; b++) {
-		const json_t *res = set->boots[b].res, *env = json_object_get(res, "env");
+		const struct ib_boot *bt = &set->boots[b];
+		const json_t *res = bt->res, *env = json_object_get(res, "env");
 		const json_t *launch = json_object_get(res, "launch");
 		/* a sample from a boot that lost records must not pass as one from a whole boot */
 		const char *integrity = str(json_object_get(res, "integrity"), "status");
-		char accel[64], cpu[64], boot[32], params[1024], val[64], iters[64];
+		char boot[NUM + 1], v[6][IB_NAME_MAX + 1];
 		size_t mi;
 		json_t *m;
-		scalar(accel, sizeof(accel), json_object_get(launch, "accel"));
-		scalar(cpu, sizeof(cpu), json_object_get(launch, "host_cpu"));
-		snprintf(boot, sizeof(boot), "%lu", set->boots[b].num);
+
+		snprintf(boot, sizeof(boot), "%lu", bt->num);
+		if (t == IB_CSV_BOOTS) {
+			scalar(v[0], sizeof(v[0]), json_object_get(launch, "accel"));
+			scalar(v[1], sizeof(v[1]), json_object_get(launch, "host_cpu"));
+			const char *cells[] = {
+				bt->label, boot, integrity, str(env, "uname_r"), str(env, "uname_m"),
+				str(env, "hypervisor"), str(env, "clocksource"), str(env, "cpu_model"),
+				str(env, "ncpu"), str(env, "cmdline"), str(launch, "launcher"), v[0], v[1],
+			};
+			row(f, c, cells, nc);
+			rows++;
+			continue;
+		}
 		json_array_foreach(json_object_get(res, "measurements"), mi, m) {
+			const json_t *samples = json_object_get(m, "samples");
+			char idx[NUM + 1];
 			size_t si;
 			json_t *s;
-			params_text(params, sizeof(params), json_object_get(m, "params"));
-			scalar(iters, sizeof(iters), json_object_get(m, "iters"));
-			json_array_foreach(json_object_get(m, "samples"), si, s) {
+
+			snprintf(idx, sizeof(idx), "%zu", mi);
+			if (t == IB_CSV_MEASUREMENTS) {
+				params_text(params, PARAMS_MAX + 1, json_object_get(m, "params"));
+				scalar(v[0], sizeof(v[0]), json_object_get(m, "iters"));
+				scalar(v[1], sizeof(v[1]), json_object_get(m, "overhead"));
+				scalar(v[2], sizeof(v[2]), json_object_get(m, "cpu"));
+				snprintf(v[3], sizeof(v[3]), "%zu", json_array_size(samples));
+				scalar(v[4], sizeof(v[4]), json_object_get(m, "median"));
+				scalar(v[5], sizeof(v[5]), json_object_get(m, "min"));
 				const char *cells[] = {
-					set->boots[b].label, boot, str(m, "metric"), str(m, "bench"),
-					params, str(m, "unit"), NULL, val, iters,
-					outcome_status(res, m), str(env, "uname_r"),
-					str(env, "hypervisor"), str(env, "clocksource"), accel, cpu,
-					integrity,
+					bt->label, boot, idx, str(m, "metric"), str(m, "bench"),
+					str(m, "unit"), params, v[0], v[1], v[2], v[3], v[4], v[5],
+					outcome_status(res, m), integrity,
 				};
-				char idx[32];
-				snprintf(idx, sizeof(idx), "%zu", si);
-				cells[6] = idx;
-				scalar(val, sizeof(val), s);
-				for (size_t c = 0; c < sizeof(cells) / sizeof(cells[0]); c++) {
-					if (c)
-						fputc(',', f);
-					ib_csv_field(f, cells[c]);
-				}
-				fputs("\r\n", f);
+				row(f, c, cells, nc);
+				rows++;
+				continue;
+			}
+			json_array_foreach(samples, si, s) {
+				snprintf(v[0], sizeof(v[0]), "%zu", si);
+				scalar(v[1], sizeof(v[1]), s);
+				const char *cells[] = { bt->label, boot, idx, str(m, "metric"), v[0], v[1] };
+				row(f, c, cells, nc);
 				rows++;
 			}
 		}
 	}
+	free(params);
 	return rows;
 }
 
@@ -204,41 +327,50 @@ oom:
 	return NULL;
 }
 
-/* csv and json: to a file written whole, then renamed, or to stdout */
-static int write_flat(const char *fmt, const char *out, const struct ib_set *set)
+/* csv and json: to a file written whole (safeio.h), or to stdout */
+static int write_flat(const char *fmt, enum ib_csv_table table, const char *out,
+		      const struct ib_set *set)
 {
-	char tmp[4096];
+	char err[512];
+	struct ib_out o = { 0 };
 	FILE *f = stdout;
 	json_t *j = NULL;
-	int rc = 0;
-	if (!strcmp(fmt, "json") && !(j = ib_export_json(set))) {
-		fprintf(stderr, "initbench export: out of memory\n");
-		return 1;
-	}
+	int bad = 0;
+
+	if (!strcmp(fmt, "json") && !(j = ib_export_json(set)))
+		ib_oom();
 	if (out && strcmp(out, "-")) {
-		snprintf(tmp, sizeof(tmp), "%s.tmp", out);
-		if (!(f = fopen(tmp, "w"))) {
-			fprintf(stderr, "initbench export: cannot write %s: %s\n", tmp, strerror(errno));
+		if (ib_out_open(&o, out, IB_OUT_USER, err, sizeof(err))) {
+			fprintf(stderr, "initbench export: %s\n", err);
 			json_decref(j);
-			return 1;
+			return IB_EXIT_HOSTIO;
 		}
+		if (o.note[0])
+			fprintf(stderr, "initbench export: %s\n", o.note);
+		f = o.f;
 	}
-	if (j) {
-		rc = json_dumpf(j, f, JSON_INDENT(1) | JSON_REAL_PRECISION(17));
-		fputc('\n', f);
-	} else
-		ib_export_csv(f, set);
-	if (fflush(f) || ferror(f))
-		rc = -1;
-	if (f != stdout) {
-		if (fclose(f) || rc || rename(tmp, out)) {
-			fprintf(stderr, "initbench export: cannot write %s: %s\n", out, strerror(errno));
-			remove(tmp);
-			rc = -1;
-		}
-	}
+	if (j)
+		bad = json_dumpf(j, f, JSON_INDENT(1) | JSON_REAL_PRECISION(17)) || fputc('\n', f) == EOF;
+	else
+		ib_export_csv(f, set, table);
 	json_decref(j);
-	return rc ? 1 : 0;
+	if (f == stdout) {
+		if (fflush(f) || ferror(f) || bad) {
+			fprintf(stderr, "initbench export: writing to standard output: %s\n",
+				strerror(errno));
+			return IB_EXIT_HOSTIO;
+		}
+		return 0;
+	}
+	if (bad) {
+		snprintf(err, sizeof(err), "cannot write %s: %s", o.shown, strerror(errno));
+		ib_out_abort(&o);
+	}
+	if (bad || ib_out_commit(&o, err, sizeof(err))) {
+		fprintf(stderr, "initbench export: %s\n", err);
+		return IB_EXIT_HOSTIO;
+	}
+	return 0;
 }
 
 int ib_cmd_export(int argc, char **argv)
@@ -246,20 +378,21 @@ int ib_cmd_export(int argc, char **argv)
 	static const struct ib_optdef defs[] = {
 		{ "results", required_argument, K_RESULTS, 0 },
 		{ "format", required_argument, K_FORMAT, 0 },
+		{ "table", required_argument, K_TABLE, 0 },
 		{ "out", required_argument, K_OUT, 0 },
 		{ "compare", required_argument, K_COMPARE, 0 },
 		{ "help", no_argument, K_HELP, 'h' },
 	};
-	const char *given = NULL, *fmt = NULL, *out = NULL, *cmp = NULL, *v;
+	static const char *const tables[] = { "samples", "measurements", "boots" };
+	const char *given = NULL, *fmt = NULL, *out = NULL, *cmp = NULL, *table = NULL, *v;
 	const struct ib_optdef *def;
-	char **labels = calloc((size_t)argc + 1, sizeof(*labels)), err[256], *dir;
+	char **labels = ib_xmalloc(((size_t)argc + 1) * sizeof(*labels)), err[512], *dir;
 	int nl = 0, bad = 0, rc, key;
+	enum ib_csv_table t = IB_CSV_SAMPLES;
 	struct ib_getopt g;
 	struct ib_set set;
 	json_t *compare = NULL;
 
-	if (!labels)
-		return 1;
 	ib_getopt_init(&g, defs, sizeof(defs) / sizeof(defs[0]));
 	while (!bad && (key = ib_getopt_next(&g, argc, argv, &v, &def, err, sizeof(err))) != 0) {
 		if (key == K_HELP) {
@@ -274,10 +407,15 @@ int ib_cmd_export(int argc, char **argv)
 			given = v;
 		} else if (key == K_FORMAT) {
 			fmt = v;
+		} else if (key == K_TABLE) {
+			table = v;
 		} else if (key == K_OUT) {
 			out = v;
 		} else if (key == K_COMPARE) {
 			cmp = v;
+		} else if (!ib_label_ok(v)) {
+			fprintf(stderr, "initbench export: bad label '%s': %s\n", v, IB_LABEL_RULE);
+			bad = 1;
 		} else {
 			labels[nl++] = (char *)v;
 		}
@@ -290,13 +428,32 @@ int ib_cmd_export(int argc, char **argv)
 		fprintf(stderr, "initbench export: --compare goes with --format html\n");
 		bad = 1;
 	}
+	if (!bad && table) {
+		while (t <= IB_CSV_BOOTS && strcmp(table, tables[t]))
+			t++;
+		if (strcmp(fmt, "csv") || t > IB_CSV_BOOTS) {
+			fprintf(stderr, "initbench export: --table %s: %s\n", table, strcmp(fmt, "csv") ?
+				"goes with --format csv" : "use samples, measurements or boots");
+			bad = 1;
+		}
+	}
 	if (!bad && cmp) {
-		json_error_t err;
-		compare = json_load_file(cmp, 0, &err);
+		json_error_t je;
+		int fd = ib_input_open(cmp, 0, err, sizeof(err));
+
+		FILE *cf = fd < 0 ? NULL : fdopen(fd, "rb");
+
+		compare = cf ? json_loadf(cf, 0, &je) : NULL;
+		if (cf)
+			fclose(cf);
+		else if (fd >= 0)
+			close(fd);
 		if (!compare || !json_is_array(json_object_get(compare, "rows"))) {
-			fprintf(stderr, "initbench export: %s: %s\n", cmp,
-				compare ? "no \"rows\" array (not `initbench compare --json` output?)"
-					: err.text);
+			if (fd >= 0)
+				snprintf(err, sizeof(err), "%s: %s", cmp, compare ?
+					 "no \"rows\" array (not `initbench compare --json` output?)" :
+					 "not JSON");
+			fprintf(stderr, "initbench export: --compare %s\n", err);
 			bad = 1;
 		}
 	}
@@ -304,30 +461,38 @@ int ib_cmd_export(int argc, char **argv)
 		fputs(usage, stderr);
 		free(labels);
 		json_decref(compare);
-		return 2;
+		return IB_EXIT_USAGE;
 	}
 	if (!(dir = ib_results_dir(given))) {
 		free(labels);
 		json_decref(compare);
-		return 1;
+		return IB_EXIT_HOSTIO;
 	}
-	rc = ib_store_load(dir, labels, nl, &set) ? 1 : 0;
+	ib_cleanup_on_signals();
+	rc = ib_store_load(dir, labels, nl, &set, "export");
 	free(labels);
 	if (!set.n) {
-		fprintf(stderr, "initbench export: no results under %s\n", dir);
+		fprintf(stderr, "initbench export: no boot to export under %s\n", dir);
 		ib_set_free(&set);
 		json_decref(compare);
 		free(dir);
-		return 1;
+		return rc ? rc : IB_EXIT_HOSTIO;
 	}
+	/* exported all the same, with their integrity; never called done */
+	if (ib_set_say_not_whole(&set, dir, "export") && rc < IB_EXIT_BADDATA)
+		rc = IB_EXIT_BADDATA;
 	free(dir);
 	if (!strcmp(fmt, "html")) {
 		int h = ib_export_html(out ? out : "out/export", &set, compare, NULL);
 		if (h == 0 || h == 1)
 			printf("%s/index.html\n", out ? out : "out/export");
-		rc = h ? 1 : rc;
-	} else
-		rc = write_flat(fmt, out, &set) ? 1 : rc;
+		if (h && rc < IB_EXIT_HOSTIO)
+			rc = IB_EXIT_HOSTIO;
+	} else {
+		int w = write_flat(fmt, t, out, &set);
+
+		rc = w > rc ? w : rc;
+	}
 	ib_set_free(&set);
 	json_decref(compare);
 	return rc;

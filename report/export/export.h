@@ -3,13 +3,25 @@
  * export.h - a result set (store.h) as CSV, JSON or a self-contained HTML directory, for
  * `initbench export` (results.h, docs/export.md).
  *
- * ib_export_csv() writes a header and one row per raw sample, RFC 4180 (CRLF line ends,
- * a field quoted when it holds a comma, a quote, CR or LF; quotes doubled). Columns: label,
- * boot, metric, bench, params ("k=v;k=v", sorted by key), unit, sample (0-based index),
- * value, iters, outcome (the benchmark's status, "" when its outcome record is missing),
- * then the boot's environment: uname_r, hypervisor, clocksource (from env), accel,
- * host_cpu (from launch; "" when absent, as for a native or imported boot). Returns the
- * number of sample rows written.
+ * ib_export_csv() writes one table (docs/export.md), RFC 4180: CRLF line ends, a field quoted
+ * when it holds a comma, a quote, CR or LF, quotes doubled. Three tables join on (label,
+ * boot) and (label, boot, m), so that nothing is repeated per sample but what a sample needs:
+ *  - IB_CSV_SAMPLES: one row per sample: label, boot, m (the measurement's index in the
+ *    boot's results.json, from 0), metric, sample (from 0), value;
+ *  - IB_CSV_MEASUREMENTS: one row per measurement: label, boot, m, metric, bench, unit,
+ *    params ("k=v;k=v", sorted by key), iters, overhead, cpu, samples (how many), median,
+ *    min, outcome (the benchmark's status, "" when its outcome record is missing), integrity;
+ *  - IB_CSV_BOOTS: one row per boot: label, boot, integrity, uname_r, uname_m, hypervisor,
+ *    clocksource, cpu_model, ncpu, cmdline (from env), launcher, accel, host_cpu (from
+ *    launch; "" when absent, as for a native or imported boot).
+ * Every cell's text is cut to its column's maximum (the lengths of report/log/logparse.h,
+ * labels IB_LABEL_MAX, numbers 24), so a row is never longer than ib_csv_row_max(table)
+ * bytes: the size of a table is at most one header row plus ib_csv_row_max() per sample,
+ * measurement or boot. Returns the number of rows written after the header.
+ * ib_csv_field() writes one cell of at most max bytes of s (cut at a UTF-8 boundary): a cell
+ * starting with = + - @ TAB or CR that is not a plain number ([+-]digits[.digits][e[+-]
+ * digits]) is written as text, quoted with a ' before it ("'=cmd"), as spreadsheet-safe
+ * writers do, so that no spreadsheet takes it for a formula.
  *
  * ib_export_json() returns a new reference: {"format":1, "labels":[{"label", "boots":
  * [{"boot", "env", "launch", "integrity", "plan", "outcomes", "measurements"}]}]}, the
@@ -36,9 +48,11 @@
 
 #include "report/store/store.h"
 
-/* one CSV field, quoted only when RFC 4180 needs it */
-void ib_csv_field(FILE *f, const char *s);
-long ib_export_csv(FILE *f, const struct ib_set *set);
+enum ib_csv_table { IB_CSV_SAMPLES, IB_CSV_MEASUREMENTS, IB_CSV_BOOTS };
+
+void ib_csv_field(FILE *f, const char *s, size_t max);
+size_t ib_csv_row_max(enum ib_csv_table t);
+long ib_export_csv(FILE *f, const struct ib_set *set, enum ib_csv_table t);
 json_t *ib_export_json(const struct ib_set *set);
 /* text with & < > " ' as entities (safe in element content and quoted attributes) */
 void ib_html_text(FILE *f, const char *s);

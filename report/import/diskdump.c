@@ -13,8 +13,8 @@
 #include <unistd.h>
 
 #include "bench/lib/record.h"
+#include "host/lib/safeio.h"
 
-#define DUMP_MAX (64ull << 20)
 
 static int read_at(int fd, void *buf, size_t len, off_t off)
 {
@@ -30,42 +30,52 @@ static int read_at(int fd, void *buf, size_t len, off_t off)
 	return 0;
 }
 
-int ib_dump_read(const char *path, char **data, size_t *len, struct ib_dump_hdr *h,
+int ib_dump_read(const char *path, size_t max, char **data, size_t *len, struct ib_dump_hdr *h,
 		 int *data_ok, char *err, size_t errlen)
 {
 	unsigned char hdr[IB_DUMP_HDR];
-	int fd = open(path, O_RDONLY | O_CLOEXEC);
+	int fd = ib_input_open(path, IB_IN_BLOCKDEV, err, errlen);
 	off_t end;
 	char *buf;
 
 	*data = NULL;
 	*len = 0;
 	*data_ok = 0;
-	if (fd < 0) {
-		snprintf(err, errlen, "cannot open %s: %s", path, strerror(errno));
+	if (fd < 0)
 		return -1;
-	}
 	if (read_at(fd, hdr, sizeof(hdr), 0) || memcmp(hdr, IB_DUMP_MAGIC, 8)) {
 		close(fd);
 		return 0;
 	}
 	if (ib_dump_parse(hdr, sizeof(hdr), h, err, errlen)) {
+		char why[256];
+
+		snprintf(why, sizeof(why), "%s", err);
+		snprintf(err, errlen, "%s: %s", path, why);
 		close(fd);
-		return -1;
+		return -2;
 	}
 	end = lseek(fd, 0, SEEK_END);   /* the size of a block device too */
-	if (h->len > DUMP_MAX || end < 0 || h->len > (uint64_t)end - IB_DUMP_HDR) {
-		snprintf(err, errlen, "the header says %llu bytes of data, more than %s holds",
-			 (unsigned long long)h->len, h->len > DUMP_MAX ? "a dump may (64 MiB)" : path);
+	if (h->len > max || end < 0 || h->len > (uint64_t)end - IB_DUMP_HDR) {
+		if (h->len > max)
+			snprintf(err, errlen, "%s: the header says %llu bytes of data, more than "
+				 "--log-max %zu MiB (what `initbench run` keeps of one console)", path,
+				 (unsigned long long)h->len, max >> 20);
+		else
+			snprintf(err, errlen, "%s: the header says %llu bytes of data, more than it "
+				 "holds", path, (unsigned long long)h->len);
 		close(fd);
-		return -1;
+		return -2;
 	}
 	buf = malloc((size_t)h->len + 1);
 	if (!buf || read_at(fd, buf, (size_t)h->len, IB_DUMP_HDR)) {
+		int e = buf ? errno : ENOMEM;
+
 		snprintf(err, errlen, "reading the %llu bytes of data of %s: %s",
-			 (unsigned long long)h->len, path, buf ? strerror(errno) : "out of memory");
+			 (unsigned long long)h->len, path, strerror(e));
 		free(buf);
 		close(fd);
+		errno = e ? e : EIO;
 		return -1;
 	}
 	close(fd);

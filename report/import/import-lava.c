@@ -17,8 +17,11 @@
 
 #include "report/import/import.h"
 #include "report/results.h"
+#include "host/lib/argv.h"
+#include "host/lib/cli-paths.h"
+#include "host/lib/exitcode.h"
+#include "host/lib/safeio.h"
 
-#define MAX_LOG (256u << 20)
 #define MAX_DEPTH 32
 
 /* ---- one flow-style entry, read by libyaml ---- */
@@ -283,67 +286,33 @@ int ib_lava_console(const char *raw, size_t len, char **console, size_t *clen, j
 
 /* ---- the store ---- */
 
-static int read_all(const char *path, char **raw, size_t *len)
-{
-	FILE *f = fopen(path, "rb");
-	size_t cap = 1 << 16, n = 0, r;
-	char *b = malloc(cap + 1);
-
-	if (!f || !b) {
-		if (f)
-			fclose(f);
-		free(b);
-		return -1;
-	}
-	while ((r = fread(b + n, 1, cap - n, f)) > 0) {
-		n += r;
-		if (n == cap) {
-			char *nb = cap >= MAX_LOG ? NULL : realloc(b, cap * 2 + 1);
-
-			if (!nb) {
-				fclose(f);
-				free(b);
-				errno = cap >= MAX_LOG ? EFBIG : ENOMEM;
-				return -1;
-			}
-			b = nb;
-			cap *= 2;
-		}
-	}
-	if (ferror(f)) {
-		fclose(f);
-		free(b);
-		errno = EIO;
-		return -1;
-	}
-	fclose(f);
-	b[n] = '\0';
-	*raw = b;
-	*len = n;
-	return 0;
-}
-
-
-int ib_import_lava(const char *log, const char *results, const char *label)
+int ib_import_lava(const char *log, const char *results, const char *label, size_t max)
 {
 	static const char *const what[] = { "complete", "incomplete", "no records" };
-	char err[256], *raw = NULL, *con = NULL, *dir = NULL, *path = NULL, *con_path = NULL, *abs;
+	char err[512], *raw = NULL, *con = NULL, *dir = NULL, *path = NULL, *con_path = NULL, *abs;
 	size_t len = 0, clen = 0;
 	unsigned long num = 0;
 	json_t *facts = NULL, *launch = NULL;
-	int rc = 1, st;
+	int rc = IB_EXIT_HOSTIO, st;
 
 	if (!label)
 		label = "lava";
-	if (!ib_import_label_ok(label)) {
-		fprintf(stderr, "initbench import: label '%s' is not 1-64 of [A-Za-z0-9._-] "
-			"(not starting with '.')\n", label);
-		return 2;
+	if (!ib_label_ok(label)) {
+		fprintf(stderr, "initbench import: bad argument '--label %s': %s\n", label,
+			IB_LABEL_RULE);
+		return IB_EXIT_USAGE;
 	}
-	if (read_all(log, &raw, &len)) {
-		fprintf(stderr, "initbench import: cannot read %s: %s\n", log, strerror(errno));
-		return 1;
+	if ((st = ib_input_read(log, max, 0, &raw, &len, err, sizeof(err)))) {
+		if (st == -2) {
+			fprintf(stderr, "initbench import: %s: more than --log-max %zu MiB (what "
+				"`initbench run` keeps of one console): not read (a larger --log-max "
+				"reads it)\n", log, max >> 20);
+			return IB_EXIT_BADDATA;
+		}
+		fprintf(stderr, "initbench import: cannot read %s\n", err);
+		return ib_input_exit(errno);
 	}
+	rc = IB_EXIT_BADDATA;
 	if (ib_lava_console(raw, len, &con, &clen, &facts, err, sizeof(err))) {
 		fprintf(stderr, "initbench import: %s: %s\n", log, err);
 		goto out;
@@ -357,36 +326,36 @@ int ib_import_lava(const char *log, const char *results, const char *label)
 			"(did the image boot?)%s%.300s%s%s%.300s%s\n", log,
 			said ? "; the console's last line before LAVA failed: \"" : "", said ? said : "",
 			said ? "\"" : "", lerr ? "; LAVA: \"" : "", lerr ? lerr : "", lerr ? "\"" : "");
+		rc = IB_EXIT_NORECORDS;
 		goto out;
 	}
-	abs = realpath(log, NULL);
-	launch = json_pack("{s:s,s:s,s:O}", "launcher", "lava", "source", abs ? abs : log,
+	rc = IB_EXIT_HOSTIO;
+	abs = ib_source(log);
+	launch = json_pack("{s:s,s:s,s:O}", "launcher", "lava", "source", abs,
 			   "lava", facts);
 	free(abs);
 	if (!launch || !(dir = ib_store_new_boot(results, label, &num, "import")))
 		goto out;
-	if (asprintf(&path, "%s/lava.log", dir) < 0) {
-		path = NULL;
-		goto out;
-	}
+	path = ib_strf("%s/lava.log", dir);
 	if (ib_store_write_new(path, raw, len, "import"))
 		goto out;
 	free(path);
 	path = NULL;
-	if (asprintf(&con_path, "%s/console.log", dir) < 0) {
-		con_path = NULL;
+	con_path = ib_strf("%s/console.log", dir);
+	if (ib_store_write_new(con_path, con, clen, "import"))
 		goto out;
-	}
-	if (ib_store_write_new(con_path, con, clen, "import") || asprintf(&path, "%s/results.json", dir) < 0) {
-		path = NULL;
-		goto out;
-	}
+	path = ib_strf("%s/results.json", dir);
 	st = ib_results_from_log(con_path, path, launch);
 	if (st >= 0) {
 		printf("%s/%lu: LAVA job log, %zu console lines, %zu initbench cases, %s\n", label,
 		       num, (size_t)json_integer_value(json_object_get(facts, "target_lines")),
 		       json_array_size(json_object_get(facts, "cases")), what[st]);
-		rc = st == IB_LOG_COMPLETE ? 0 : 1;
+		rc = st == IB_LOG_COMPLETE ? IB_EXIT_DONE : st == IB_LOG_NORECORDS ?
+		     IB_EXIT_NORECORDS : IB_EXIT_INCOMPLETE;
+		if (rc)
+			fprintf(stderr, "initbench import: %s: %s: stored as %s/%lu all the same\n",
+				log, st == IB_LOG_NORECORDS ? "no record is whole" :
+				"the records are incomplete (the problems above)", label, num);
 	}
 out:
 	free(path);

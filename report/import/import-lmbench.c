@@ -1,14 +1,19 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
- * import-lmbench.c - an lmbench 2.0 or 3.0 summary (`make see`) read into rows (import.h,
- * docs/import.md). Nothing here writes to the store.
+ * import-lmbench.c - an lmbench 1.x, 2.0 or 3.0 summary read into rows (import.h,
+ * docs/import.md): as `make see` printed it, or as it survives in mail and on web pages.
+ * Nothing here writes to the store. Mail quoting ("> ", "> > ", ">>") is taken off every
+ * line first. Which metric a column holds is lmbench-columns.c's; rows whose columns no
+ * longer line up, and tables flattened onto one line, are read word by word (lmbench-words.c).
  *
- * Summary cells are found by position: each section's column rule (the dash line) gives the
+ * Aligned cells are found by position: each table's column rule (the dash line) gives the
  * columns, and a figure belongs to the first column whose dashes end at or after its last
  * character, provided it starts after the previous column's dashes. Cells are right-aligned
  * in every lmbench version, even where they are wider than their dashes (2.0's Mmap Latency,
  * Page Fault); only the Memory table's Main mem sits left of its dashes, and it still ends
- * inside them. Splitting on blanks would not do: blank cells are common and OS has a blank.
+ * inside them. A figure wider than its column (lmbench's "%3d" of a 4-digit Mhz) pushes the
+ * rest of the row right, and is followed. Splitting such rows on blanks would not do: blank
+ * cells are common and OS has a blank.
  */
 #define _GNU_SOURCE
 #include <ctype.h>
@@ -17,49 +22,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "report/import/import.h"
+#include "report/import/lmbench-parse.h"
 
 #define MAX_GROUPS 16
-
-static const char FREE[] = "=free";  /* the Guesses column: free text to the end of the row */
-static const char DESC[] = "=desc";  /* Basic system parameters' Description: right-aligned text */
-
-/* ---- the sections we read, and their column layouts (docs/import.md) ---- */
-
-static const char *const basic20[] = { DESC, "mhz", NULL };
-/* 3.0 adds tlb pages, cache line bytes, mem par, scal load: no metric of ours */
-static const char *const basic30[] = { DESC, "mhz", "", "", "", "", NULL };
-static const char *const proc[] = { "mhz", "null_call", "null_io", "stat", "open_close",
-	"select_tcp", "sig_inst", "sig_hndl", "fork_proc", "exec_proc", "sh_proc", NULL };
-static const char *const ctx[] = { "ctx_2p_0k", "ctx_2p_16k", "ctx_2p_64k", "ctx_8p_16k",
-	"ctx_8p_64k", "ctx_16p_16k", "ctx_16p_64k", NULL };
-static const char *const ipc[] = { "ctx_2p_0k", "lat_pipe", "lat_unix", "lat_udp",
-	"lat_rpc_udp", "lat_tcp", "lat_rpc_tcp", "lat_tcp_conn", NULL };
-static const char *const fs20[] = { "fs_create_0k", "fs_delete_0k", "fs_create_10k",
-	"fs_delete_10k", "mmap_lat", "prot_fault", "page_fault", NULL };
-/* 3.0's "100fd selct" is lmbench's select on 100 file descriptors: our select_file */
-static const char *const fs30[] = { "fs_create_0k", "fs_delete_0k", "fs_create_10k",
-	"fs_delete_10k", "mmap_lat", "prot_fault", "page_fault", "select_file", NULL };
-static const char *const bw[] = { "bw_pipe", "bw_unix", "bw_tcp", "bw_file_reread",
-	"bw_mmap_reread", "bw_bcopy_libc", "bw_bcopy_hand", "bw_mem_read", "bw_mem_write", NULL };
-static const char *const mem20[] = { "mhz", "lat_l1", "lat_l2", "lat_mem", FREE, NULL };
-/* 3.0 (later alphas) adds Rand mem, which we do not measure */
-static const char *const mem30[] = { "mhz", "lat_l1", "lat_l2", "lat_mem", "", FREE, NULL };
-
-struct spec {
-	const char *title;              /* how the title line starts */
-	const char *const *layout[2];   /* told apart by their number of columns */
-};
-
-static const struct spec specs[] = {
-	{ "Basic system parameters", { basic20, basic30 } },
-	{ "Processor, Processes", { proc, NULL } },
-	{ "Context switching", { ctx, NULL } },
-	{ "*Local* Communication latencies", { ipc, NULL } },
-	{ "File & VM system latencies", { fs20, fs30 } },
-	{ "*Local* Communication bandwidths", { bw, NULL } },
-	{ "Memory latencies", { mem20, mem30 } },
-};
 
 /* ---- small helpers ---- */
 
@@ -139,9 +104,9 @@ static size_t groups(const char *line, struct group *g)
 	return n >= 3 ? n : 0;
 }
 
-static int refuse(const char *file, int line, const char *fmt, const char *a, const char *b)
+int ib_lmb_refuse(const struct lmb_doc *d, int ln, const char *fmt, const char *a, const char *b)
 {
-	fprintf(stderr, "initbench import: %s:%d: ", file, line);
+	fprintf(stderr, "initbench import: %s:%d: ", d->file, ln);
 	fprintf(stderr, fmt, a, b);
 	fputc('\n', stderr);
 	return -1;
@@ -179,107 +144,177 @@ static void add_cell(struct ib_lmb_row *r, const char *metric, double v, const c
 	c->line = line;
 }
 
-/* one data row of a section; -1 (message printed) when it does not fit the column rule */
-static int parse_row(struct ib_lmb_summary *s, const char *file, int ln, const char *line,
-		     const struct group *g, size_t ng, const char *const *layout)
+int ib_lmb_commit(struct lmb_doc *d, int ln, const struct lmb_pending *p)
 {
-	char host[64], os[128], desc[128] = "", tok[64];
-	size_t shift = 0, hl = strcspn(line, " "), p, last = 1;
+	struct ib_lmb_summary *s = d->s;
 	struct ib_lmb_row *r;
-
-	/* lmbench cuts Host to 9; a longer one (an edited post) moves the whole row right */
-	if (hl > g[0].end + 1)
-		shift = hl - g[0].end - 1;
-	trimcpy(host, sizeof(host), line, hl);
-	field(os, sizeof(os), line, g[1].start + shift, g[1].end + shift);
-	if (!*os)
-		return refuse(file, ln, "no OS in row '%s'%s", host, "");
 	int occ = 0;
-	for (size_t i = 0; i < s->n; i++)   /* rows already seen in this section */
-		if (!strcmp(s->rows[i].host, host) && !strcmp(s->rows[i].os, os) &&
+
+	for (size_t i = 0; i < s->n; i++)   /* rows already seen in this table */
+		if (!strcmp(s->rows[i].host, p->host) && !strcmp(s->rows[i].os, p->os) &&
 		    s->rows[i].nl && s->rows[i].lines[s->rows[i].nl - 1] < 0)
 			occ++;
-	if (!(r = find_row(s, host, os, occ)))
-		return refuse(file, ln, "out of memory%s%s", "", "");
+	if (!(r = find_row(s, p->host, p->os, occ)))
+		return ib_lmb_refuse(d, ln, "out of memory%s%s", "", "");
 	if (r->nl < sizeof(r->lines) / sizeof(r->lines[0]))
-		r->lines[r->nl++] = -ln;   /* negative: seen in the current section */
-	if (layout[0] == DESC) {
-		field(desc, sizeof(desc), line, g[2].start + shift, g[2].end + shift);
-		if (!*r->desc)
-			snprintf(r->desc, sizeof(r->desc), "%s", desc);
+		r->lines[r->nl++] = -ln;   /* negative: seen in the current table */
+	if (!*r->desc)
+		snprintf(r->desc, sizeof(r->desc), "%s", p->desc);
+	if (!*r->guesses)
+		snprintf(r->guesses, sizeof(r->guesses), "%s", p->guesses);
+	for (size_t i = 0; i < p->nc; i++)
+		add_cell(r, p->c[i].metric, p->c[i].v, p->c[i].text, ln);
+	return 0;
+}
+
+void ib_lmb_close_table(struct lmb_doc *d, const char *title)
+{
+	for (size_t r = 0; r < d->s->n; r++)
+		for (size_t l = 0; l < d->s->rows[r].nl; l++)
+			if (d->s->rows[r].lines[l] < 0)
+				d->s->rows[r].lines[l] = -d->s->rows[r].lines[l];
+	if (d->short_rows)
+		fprintf(stderr, "initbench import: %s:%d: %s: %d row%s with fewer cells than columns "
+			"and no blanks to place them by: read with the blanks last\n", d->file,
+			d->short_line, title, d->short_rows, d->short_rows > 1 ? "s" : "");
+	d->short_rows = 0;
+}
+
+/*
+ * One aligned row (see the top). 0 stored, -1 refused (said), 1 it does not fit the rule
+ * (why says how; the caller may still read it word by word).
+ */
+static int aligned_row(struct lmb_doc *d, int ln, const char *line, const struct group *g, size_t ng,
+		       const struct ib_lmb_layout *lay, char *why, size_t cap)
+{
+	const char *const *col = lay->col;
+	size_t hl = strcspn(line, " "), s = 0, p, last = 1, len = strlen(line);
+	struct lmb_pending pend;
+	char tok[64];
+
+	memset(&pend, 0, sizeof(pend));
+	/* lmbench cuts Host to 9; a longer one (an edited post) moves the whole row right */
+	if (hl > g[0].end + 1)
+		s = hl - g[0].end - 1;
+	trimcpy(pend.host, sizeof(pend.host), line, hl);
+	field(pend.os, sizeof(pend.os), line, g[1].start + s, g[1].end + s);
+	if (col[0] == IB_LMB_DESC) {
+		field(pend.desc, sizeof(pend.desc), line, g[2].start + s, g[2].end + s);
 		last = 2;
 	}
-	p = g[last].end + 1 + shift;
-	if (p > strlen(line))      /* a row that ends before the first figure column */
-		p = strlen(line);
+	p = g[last].end + 1 + s;
+	if (p > len)      /* a row that ends before the first figure column */
+		p = len;
 	while (line[p]) {
 		while (line[p] == ' ')
 			p++;
 		if (!line[p])
 			break;
-		size_t a = p, c;
+		size_t a = p, c, o, e;
 		while (line[p] && line[p] != ' ')
 			p++;
+		e = p - 1;
 		double v = NAN;
 		snprintf(tok, sizeof(tok), "%.*s", (int)(p - a), line + a);
-		int k = ib_import_cell(tok, &v);
-		for (c = last + 1; c < ng && g[c].end < p - 1 - shift; c++)
+		int k = p - a < sizeof(tok) ? ib_import_cell(tok, &v) : -1, wide = 0;
+		for (c = last + 1; c < ng && g[c].end + s < e; c++)
 			;
-		const char *m = c < ng ? layout[c - 2] : NULL;
-		if ((m == FREE || (k < 0 && layout[ng - 3] == FREE)) && !*r->guesses) {
-			trimcpy(r->guesses, sizeof(r->guesses), line + a, strlen(line + a));
+		if (c < ng && a <= g[c - 1].end + s) {   /* wider than the column it starts in? */
+			for (o = last + 1; o < c && !(a > g[o - 1].end + s && a <= g[o].end + s); o++)
+				;
+			if (o < c)
+				c = o, wide = 1;
+		}
+		const char *m = c < ng ? col[c - 2] : NULL;
+		if ((m == IB_LMB_FREE || (k < 0 && col[ng - 3] == IB_LMB_FREE)) && !*pend.guesses) {
+			trimcpy(pend.guesses, sizeof(pend.guesses), line + a, strlen(line + a));
 			break;
 		}
-		if (!m)
-			return refuse(file, ln, "'%s' lies past the last column%s", tok, "");
-		if (a - shift <= g[c - 1].end)
-			return refuse(file, ln, "'%s' does not line up with the column rule (%s)", tok,
-				      *m ? m : "an unused column");
+		if (!m) {
+			snprintf(why, cap, "'%s' lies past the last column", tok);
+			return 1;
+		}
+		if (a <= g[c - 1].end + s) {
+			snprintf(why, cap, "'%s' does not line up with the column rule (%s)", tok,
+				 *m ? m : "an unused column");
+			return 1;
+		}
 		if (k < 0)
-			return refuse(file, ln, "cannot read '%s' as a figure (%s)", tok,
-				      *m ? m : "an unused column");
-		if (k > 0 && *m)
-			add_cell(r, m, v, tok, ln);
+			return ib_lmb_refuse(d, ln, "cannot read '%s' as a figure (%s)", tok,
+					     *m ? m : "an unused column");
+		ib_lmb_pend_cell(&pend, m, &(struct lmb_word){ line + a, p - a });
+		if (wide)
+			s = e - g[c].end;
 		last = c;
 	}
+	return ib_lmb_commit(d, ln, &pend);
+}
+
+/* a row still in columns: blanks in a row (collapsing leaves none), OS ending where its
+ * dashes end (lmbench right-aligns it) */
+static int looks_aligned(const char *line, const struct group *g)
+{
+	size_t hl = strcspn(line, " "), s = hl > g[0].end + 1 ? hl - g[0].end - 1 : 0;
+	size_t e = g[1].end + s;
+
+	return strstr(line + hl, "  ") && e < strlen(line) && line[e] != ' ' &&
+	       (line[e + 1] == ' ' || !line[e + 1]);
+}
+
+static int has_word(const char *line, const char *w)
+{
+	size_t n = strlen(w);
+	for (const char *p = strstr(line, w); p; p = strstr(p + 1, w))
+		if ((p == line || p[-1] == ' ') && (p[n] == ' ' || !p[n]))
+			return 1;
 	return 0;
 }
 
-static int parse_section(struct ib_lmb_summary *s, const char *file, const struct ib_text *t, size_t *i,
-			 const struct spec *sp)
+static int parse_section(struct lmb_doc *d, size_t *i, const struct ib_lmb_spec *sp)
 {
-	struct group g[MAX_GROUPS];
+	struct group g[MAX_GROUPS], g2[MAX_GROUPS];
 	size_t ng = 0, j, k;
-	const char *const *layout = NULL;
+	int tcp = 0, rc;
+	const struct ib_lmb_layout *lay;
+	char why[160];
 
-	for (j = *i + 1; j < t->n && j <= *i + 8 && !(ng = groups(t->line[j], g)); j++)
-		;
-	if (!ng)
-		return refuse(file, (int)*i + 1, "no column rule under '%s'%s", sp->title, "");
-	for (k = 0; k < 2 && !layout; k++) {
-		size_t n = 0;
-		while (sp->layout[k] && sp->layout[k][n])
-			n++;
-		if (sp->layout[k] && n == ng - 2)
-			layout = sp->layout[k];
+	for (j = *i; j < d->n && j <= *i + 8 && (j == *i || !(ng = groups(d->line[j], g))); j++) {
+		tcp |= has_word(d->line[j], "TCP");
+		d->slct |= sp == ib_lmb_spec_at("Processor, Processes", 0) && has_word(d->line[j], "slct");
+		if (j > *i && (rc = ib_lmb_glued_rows(d, j, sp, tcp)) != -2) {
+			*i = j;
+			return rc;
+		}
 	}
-	if (!layout) {
+	if (!ng)
+		return ib_lmb_refuse(d, (int)*i + 1, "no column rule under '%s'%s", sp->title, "");
+	if (!(lay = ib_lmb_layout(sp, ng - 2, tcp))) {
 		char n[16];
 		snprintf(n, sizeof(n), "%zu", ng - 2);
-		return refuse(file, (int)j + 1, "%s: %s columns, not a layout lmbench 2.0 or 3.0 prints",
-			      sp->title, n);
+		return ib_lmb_refuse(d, (int)j + 1, "%s: %s columns, not a layout lmbench 1.0 to 3.0 prints",
+				     sp->title, n);
 	}
-	for (k = j + 1; k < t->n && t->line[k][0]; k++) {
-		if (t->line[k][0] == ' ')      /* make percent's ~~~ marks and other notes */
+	if (lay->version)
+		d->verhint = lay->version;
+	for (k = j + 1; k < d->n && d->line[k][0]; k++) {
+		const char *l = d->line[k];
+		/* the next table, when the blank line before it was lost */
+		if (ib_lmb_spec_at(l, 1) || groups(l, g2) || !strncmp(l, "Host ", 5))
+			break;
+		/* make percent's ~~~~?? marks (blanks before them collapsed or not), notes */
+		if (l[0] == ' ' || strspn(l, "~?") == strlen(l))
 			continue;
-		if (parse_row(s, file, (int)k + 1, t->line[k], g, ng, layout))
+		if (!looks_aligned(l, g))
+			rc = ib_lmb_words_line(d, (int)k + 1, l, lay, 0);
+		else if ((rc = aligned_row(d, (int)k + 1, l, g, ng, lay, why, sizeof(why))) > 0)
+			/* a hand-edited row: taken only when its words fill every column */
+			rc = ib_lmb_words_line(d, (int)k + 1, l, lay, 1) ?
+				ib_lmb_refuse(d, (int)k + 1, "%s%s", why, "") : 0;
+		if (rc)
 			return -1;
 	}
-	for (size_t r = 0; r < s->n; r++)      /* close the section: line numbers positive */
-		for (size_t l = 0; l < s->rows[r].nl; l++)
-			if (s->rows[r].lines[l] < 0)
-				s->rows[r].lines[l] = -s->rows[r].lines[l];
-	*i = k;
+	ib_lmb_close_table(d, sp->title);
+	*i = k - 1;
 	return 0;
 }
 
@@ -301,39 +336,54 @@ static int title_version(const char *line, char *ver, size_t cap)
 	return 1;
 }
 
-static const struct spec *section_at(const char *line)
+/* a line without its mail quoting: "> ", "> > ", ">>", ">" before it */
+static const char *unquote(const char *l)
 {
-	for (size_t k = 0; k < sizeof(specs) / sizeof(specs[0]); k++)
-		if (!strncmp(line, specs[k].title, strlen(specs[k].title)))
-			return &specs[k];
-	return NULL;
+	const char *p = l + strspn(l, " ");
+
+	if (*p != '>')
+		return l;
+	while (*p == '>') {
+		p++;
+		if (*p == ' ')
+			p++;
+	}
+	return p;
 }
 
 /* 1: it is a summary, parsed into s; 0: not a summary; -1: a summary that is refused */
 int ib_lmb_parse(const char *file, const struct ib_text *t, struct ib_lmb_summary *s)
 {
-	int titled = 0, any = 0;
+	struct lmb_doc d = { .file = file, .n = t->n, .s = s };
+	int titled = 0, any = 0, rc = 0;
+
 	memset(s, 0, sizeof(*s));
+	if (!(d.line = malloc((t->n + 1) * sizeof(*d.line))))
+		return ib_lmb_refuse(&d, 1, "out of memory%s%s", "", "");
+	for (size_t i = 0; i < t->n; i++)
+		d.line[i] = unquote(t->line[i]);
 	for (size_t i = 0; i < t->n && !titled; i++)
-		titled = title_version(t->line[i], s->version, sizeof(s->version));
-	for (size_t i = 0; i < t->n; i++) {
-		const struct spec *sp = section_at(t->line[i]);
-		if (!sp)
-			continue;
-		any = 1;
-		if (parse_section(s, file, t, &i, sp))
-			return -1;
+		titled = title_version(d.line[i], s->version, sizeof(s->version));
+	for (size_t i = 0; i < t->n && !rc; i++) {
+		const struct ib_lmb_spec *sp;
+		int f = ib_lmb_flat_tables(&d, i);
+		any |= f;
+		if (f < 0)
+			rc = -1;
+		else if (!f && (sp = ib_lmb_spec_at(d.line[i], 1)) && sp->nlayout) {
+			any = 1;
+			rc = parse_section(&d, &i, sp);
+		}
 	}
+	free(d.line);
+	if (rc)
+		return -1;
 	if (!titled && !any)
 		return 0;
-	if (!titled) {   /* no title line: 3.0's Processor heading says "slct", 2.0's "selct" */
-		snprintf(s->version, sizeof(s->version), "2.0");
-		for (size_t i = 0; i < t->n; i++)
-			if (!strncmp(t->line[i], "Host ", 5) && strstr(t->line[i], " open slct "))
-				snprintf(s->version, sizeof(s->version), "3.0");
-	}
+	if (!titled)   /* a layout only one version printed; 3.0's Processor says "slct" */
+		snprintf(s->version, sizeof(s->version), "%s", d.verhint ? d.verhint :
+			 d.slct ? "3.0" : "2.0");
 	if (!s->n)
-		return refuse(file, 1, "an lmbench summary without a row we can read%s%s", "", "");
+		return ib_lmb_refuse(&d, 1, "an lmbench summary without a row we can read%s%s", "", "");
 	return 1;
 }
-

@@ -1,15 +1,17 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * import.c - `initbench import FILE [--label NAME] [--results DIR]` (results.h, import.h,
- * docs/import.md). An lmbench summary becomes one boot per row; a console capture with
- * initbench records becomes one boot parsed like a launched one. Nothing is written until the
- * whole file has been read, so a refused file leaves the store as it was.
+ * docs/import.md). An lmbench summary becomes one boot per row (the file stored once); a
+ * console capture with initbench records becomes one boot parsed like a launched one. Inputs
+ * are regular files of at most --log-max MiB (host/lib/safeio.h). Nothing is written until
+ * the whole file has been read, so a refused file leaves the store as it was.
  *
  * The summary itself is read by import-lmbench.c.
  */
 #define _GNU_SOURCE
 #include <ctype.h>
 #include <errno.h>
+#include <fcntl.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -19,24 +21,23 @@
 
 #include <jansson.h>
 
+#include "config.h"
+
 #include "host/lib/cli-opt.h"
 #include "host/lib/cli-paths.h"
+#include "host/lib/argv.h"
+#include "host/lib/exitcode.h"
+#include "host/lib/hostutil.h"
+#include "host/lib/safeio.h"
 #include "report/import/diskdump.h"
 #include "report/import/import.h"
 #include "report/store/store.h"
 #include "report/results.h"
 #include "report/lava/lava.h"
 
-#define MAX_FILE (64u << 20)
+#define IB_STR_(x) #x
+#define IB_STR(x) IB_STR_(x)
 /* ---- small helpers ---- */
-
-int ib_import_label_ok(const char *label)
-{
-	size_t n = strlen(label);
-	if (!n || n > 64 || label[0] == '.')
-		return 0;
-	return strspn(label, "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789._-") == n;
-}
 
 static void sanitise(char *out, size_t cap, const char *in)
 {
@@ -46,38 +47,44 @@ static void sanitise(char *out, size_t cap, const char *in)
 	out[o] = 0;
 	if (!o)
 		snprintf(out, cap, "import");
-	else if (out[0] == '.')
-		out[0] = '_';
+	else if (out[0] == '.' || out[0] == '-')
+		out[0] = '_';   /* the one label rule (cli-paths.h): not hidden, not an option */
 }
 
 static int split_lines(struct ib_text *t);
 
-static int read_text(const char *path, struct ib_text *t)
+/* A summary's lines are short and few (10,000 rows of seven tables: 70,000 lines), but a
+ * whole summary flattened onto one line (as mail and web pages leave it: docs/import.md) is a
+ * few KB per host: a longer line than 64 KiB is cut here before its tabs are expanded, and
+ * lines past the last are not split (a summary that long is refused), so a hostile input
+ * costs memory in proportion to its size */
+#define LINE_MAX_READ 65536
+#define LINES_MAX 1000000
+
+/* the whole input, at most max bytes (safeio.h): 0, -1 unreadable, -2 too long */
+static int read_text(const char *path, size_t max, struct ib_text *t, char *err, size_t errlen)
 {
-	FILE *f = fopen(path, "rb");
+	int rc;
+
 	memset(t, 0, sizeof(*t));
-	if (!f)
-		return -1;
-	t->raw = malloc(MAX_FILE + 1);
-	if (t->raw)
-		t->len = fread(t->raw, 1, MAX_FILE + 1, f);
-	int err = ferror(f);
-	fclose(f);
-	if (!t->raw || err || t->len > MAX_FILE) {
-		errno = t->raw && !err ? EFBIG : errno ? errno : ENOMEM;
-		return -1;
-	}
-	t->raw[t->len] = 0;
+	if ((rc = ib_input_read(path, max, 0, &t->raw, &t->len, err, errlen)))
+		return rc;
 	return split_lines(t);
 }
 
 /* t->raw (NUL-terminated) into t->line: tabs expanded, '\r' and trailing blanks dropped */
 static int split_lines(struct ib_text *t)
 {
-	for (const char *p = t->raw; p < t->raw + t->len;) {
+	for (const char *p = t->raw; p < t->raw + t->len && t->n < LINES_MAX;) {
 		const char *e = memchr(p, '\n', (size_t)(t->raw + t->len - p));
-		size_t n = e ? (size_t)(e - p) : (size_t)(t->raw + t->len - p), o = 0;
-		char *l = malloc(n * 8 + 1), **a = realloc(t->line, (t->n + 1) * sizeof(*a));
+		size_t whole = e ? (size_t)(e - p) : (size_t)(t->raw + t->len - p), o = 0;
+		size_t n = whole > LINE_MAX_READ ? LINE_MAX_READ : whole;
+		/* the array grows by doubling: n is a power of two when it is full */
+		char *l = malloc(n * 8 + 1), **a = t->n < 16 || (t->n & (t->n - 1)) ?
+			t->line : realloc(t->line, 2 * t->n * sizeof(*a));
+
+		if (!t->line && l)
+			a = t->line = malloc(16 * sizeof(*a));
 		if (!l || !a) {
 			free(l);
 			if (a)
@@ -96,7 +103,7 @@ static int split_lines(struct ib_text *t)
 		l[o] = 0;
 		t->line = a;
 		t->line[t->n++] = l;
-		p += n + 1;
+		p += whole + 1;
 	}
 	return 0;
 }
@@ -110,6 +117,15 @@ static void free_text(struct ib_text *t)
 }
 
 /* ---- the store ---- */
+
+char *ib_source(const char *file)
+{
+	char *abs = realpath(file, NULL), *src = ib_xstrdup(abs ? abs : file);
+
+	free(abs);
+	ib_text_clean(src, NULL);   /* a file name is any bytes; JSON holds UTF-8 */
+	return src;
+}
 
 
 static const char *bench_of(const char *m)
@@ -132,11 +148,20 @@ static const char *unit_of(const char *m)
 	return "us";
 }
 
-static json_t *row_json(const struct ib_lmb_row *r, const char *ver, const char *src)
+static json_t *row_json(const struct ib_lmb_row *raw, const char *ver, const char *src)
 {
 	char imported[16], summary[512];
 	size_t o;
 	json_t *env = json_object(), *ms = json_array(), *os = json_array(), *lines = json_array();
+	/* a summary's free text (Host, OS, Description, Guesses) as printable UTF-8: JSON holds
+	 * nothing else, and the store's checks refuse control characters (host/lib/hostutil.h) */
+	struct ib_lmb_row *r = ib_xmalloc(sizeof(*r));
+
+	*r = *raw;
+	ib_text_clean(r->host, NULL);
+	ib_text_clean(r->os, NULL);
+	ib_text_clean(r->desc, NULL);
+	ib_text_clean(r->guesses, NULL);
 	const char *sp = strchr(r->os, ' ');
 
 	snprintf(imported, sizeof(imported), "lmbench-%s", ver);
@@ -165,7 +190,8 @@ static json_t *row_json(const struct ib_lmb_row *r, const char *ver, const char 
 			o += (size_t)snprintf(summary + o, sizeof(summary) - o, "%s %d",
 					      i ? "," : r->nl > 1 ? "s" : "", r->lines[i]);
 	}
-	return json_pack("{s:i,s:{s:s,s:s,s:n,s:i,s:i,s:[],s:i,s:[],s:i,s:i,s:s,s:[],s:[]},"
+	ib_text_clean(summary, NULL);   /* cut at 511 bytes: maybe inside a UTF-8 sequence */
+	json_t *root = json_pack("{s:i,s:{s:s,s:s,s:n,s:i,s:i,s:[],s:i,s:[],s:i,s:i,s:s,s:[],s:[]},"
 			 "s:o,s:{s:n,s:[]},s:o,s:o,s:{s:s,s:s},s:{s:s,s:s,s:s,s:s,s:s,s:i,s:o,s:s}}",
 		"format", 1,
 		"integrity", "status", "imported", "summary", summary, "expected", "found", 0,
@@ -175,35 +201,89 @@ static json_t *row_json(const struct ib_lmb_row *r, const char *ver, const char 
 		"launch", "launcher", "import", "source", src,
 		"import", "source", src, "format", imported, "host", r->host, "os", r->os,
 		"description", r->desc, "row", r->occ + 1, "lines", lines, "guesses", r->guesses);
+	free(r);
+	return root;
 }
 
+/* the next boot number of each label an import writes, so that each is looked up once */
+struct next {
+	char label[80];
+	unsigned long num;
+};
+
+/*
+ * One boot per row; the summary itself is stored once, in the first boot's directory, and
+ * every row's results.json names that copy (import.copy, relative to RESULTS). The files are
+ * synced once at the end (syncfs), not one by one: 10,000 rows are 10,000 boots.
+ */
 static int store_summary(const struct ib_lmb_summary *s, const struct ib_text *t, const char *src,
 			 const char *results, const char *label)
 {
+	struct next *next = NULL;
+	size_t nnext = 0;
+	char *copy = NULL;
 	int rc = 0;
+
 	for (size_t i = 0; i < s->n && !rc; i++) {
 		const struct ib_lmb_row *r = &s->rows[i];
 		char lab[80], *dir, *path = NULL;
-		unsigned long num = 0;
+		size_t k = 0;
+
 		sanitise(lab, sizeof(lab), label ? label : r->host);
-		if (!(dir = ib_store_new_boot(results, lab, &num, "import")))
-			return -1;
-		json_t *root = row_json(r, s->version, src);
-		if (!root || asprintf(&path, "%s/lmbench-summary.txt", dir) < 0 ||
-		    ib_store_write_new(path, t->raw, t->len, "import"))
+		while (k < nnext && strcmp(next[k].label, lab))
+			k++;
+		if (k == nnext) {
+			next = ib_xrealloc(next, ++nnext * sizeof(*next));
+			snprintf(next[k].label, sizeof(next[k].label), "%s", lab);
+			next[k].num = 0;
+		}
+		if (!(dir = ib_store_new_boot(results, lab, &next[k].num, "import"))) {
 			rc = -1;
-		free(path);
-		path = NULL;
-		if (!rc && (asprintf(&path, "%s/results.json", dir) < 0 || ib_json_write_atomic(root, path)))
+			break;
+		}
+		if (!copy) {
+			copy = ib_strf("%s/%lu/lmbench-summary.txt", lab, next[k].num);
+			path = ib_strf("%s/%s", results, copy);
+			rc = ib_store_write_new(path, t->raw, t->len, "import");
+			free(path);
+		}
+		json_t *root = row_json(r, s->version, src);
+		if (!root)
+			ib_oom();
+		json_object_set_new(json_object_get(root, "import"), "copy", json_string(copy));
+		path = ib_strf("%s/results.json", dir);
+		if (!rc && ib_json_write_atomic(root, path, IB_OUT_NOSYNC))
 			rc = -1;
 		if (!rc)
-			printf("%s/%lu: %s %s, %zu cells (lmbench %s, line %d)\n", lab, num, r->host,
-			       r->os, r->nc, s->version, r->lines[0]);
+			printf("%s/%lu: %s %s, %zu cells (lmbench %s, line %d)\n", lab, next[k].num,
+			       r->host, r->os, r->nc, s->version, r->lines[0]);
+		next[k].num++;
 		json_decref(root);
 		free(path);
 		free(dir);
 	}
+	int fd = open(results, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+
+	if (fd < 0 || syncfs(fd)) {
+		fprintf(stderr, "initbench import: syncing %s: %s\n", results, strerror(errno));
+		rc = -1;
+	}
+	if (fd >= 0)
+		close(fd);
+	free(copy);
+	free(next);
 	return rc;
+}
+
+/* the exit code of a capture stored as lab/num: the same verdicts as a boot's (exitcode.h) */
+static int capture_verdict(int st, const char *file, const char *lab, unsigned long num)
+{
+	if (st == IB_LOG_COMPLETE)
+		return IB_EXIT_DONE;
+	fprintf(stderr, "initbench import: %s: %s: stored as %s/%lu all the same\n", file,
+		st == IB_LOG_NORECORDS ? "no record is whole" :
+		"the records are incomplete (the problems above)", lab, num);
+	return st == IB_LOG_NORECORDS ? IB_EXIT_NORECORDS : IB_EXIT_INCOMPLETE;
 }
 
 static int store_console(const struct ib_text *t, const char *file, const char *src,
@@ -212,7 +292,7 @@ static int store_console(const struct ib_text *t, const char *file, const char *
 	char lab[80], *dir, *log = NULL, *json = NULL;
 	unsigned long num = 0;
 	const char *base = strrchr(file, '/') ? strrchr(file, '/') + 1 : file;
-	int rc = -1;
+	int rc = IB_EXIT_HOSTIO;
 
 	if (label)
 		sanitise(lab, sizeof(lab), label);
@@ -222,17 +302,19 @@ static int store_console(const struct ib_text *t, const char *file, const char *
 		sanitise(lab, sizeof(lab), stem);
 	}
 	if (!(dir = ib_store_new_boot(results, lab, &num, "import")))
-		return -1;
+		return IB_EXIT_HOSTIO;
 	json_t *launch = json_pack("{s:s,s:s}", "launcher", "import", "source", src);
 	if (dump)
 		json_object_set(launch, "dump", dump);
-	if (asprintf(&log, "%s/console.log", dir) >= 0 && asprintf(&json, "%s/results.json", dir) >= 0 &&
-	    !ib_store_write_new(log, t->raw, t->len, "import")) {
+	log = ib_strf("%s/console.log", dir);
+	json = ib_strf("%s/results.json", dir);
+	if (!ib_store_write_new(log, t->raw, t->len, "import")) {
 		int st = ib_results_from_log(log, json, launch);
 		static const char *const what[] = { "complete", "incomplete", "no records" };
-		if (st >= 0)
+		if (st >= 0) {
 			printf("%s/%lu: console capture, %s\n", lab, num, what[st]);
-		rc = st < 0 ? -1 : st == IB_LOG_COMPLETE ? 0 : 1;
+			rc = capture_verdict(st, file, lab, num);
+		}
 	}
 	json_decref(launch);
 	free(log);
@@ -241,19 +323,12 @@ static int store_console(const struct ib_text *t, const char *file, const char *
 	return rc;
 }
 
-static int is_block_device(const char *path)
-{
-	struct stat st;
-
-	return stat(path, &st) == 0 && S_ISBLK(st.st_mode);
-}
-
 /* a raw dump's data are a console capture; the header's facts go along in launch.dump */
 static int import_dump(const char *file, char *data, size_t len, const struct ib_dump_hdr *h,
 		       int data_ok, const char *results, const char *label)
 {
 	struct ib_text t = { 0 };
-	char *abs = realpath(file, NULL);
+	char *abs = ib_source(file);
 	json_t *dump;
 	int rc;
 
@@ -268,33 +343,41 @@ static int import_dump(const char *file, char *data, size_t len, const struct ib
 			 "bytes", (json_int_t)len, "crc_ok", data_ok, "complete",
 			 (h->flags & IB_DUMP_COMPLETE) != 0, "truncated",
 			 (h->flags & IB_DUMP_TRUNCATED) != 0, "release", h->release);
-	if (split_lines(&t))
-		rc = 1;
-	else if (!memmem(t.raw, t.len, "# IB ", 5)) {
+	if (!memmem(t.raw, t.len, "# IB ", 5)) {
 		fprintf(stderr, "initbench import: %s: the dump holds no '# IB ' record\n", file);
-		rc = 1;
-	} else
-		rc = store_console(&t, file, abs ? abs : file, results, label, dump) < 0 ? 1 : 0;
+		rc = IB_EXIT_NORECORDS;
+	} else {
+		rc = store_console(&t, file, abs, results, label, dump);
+		/* a damaged dump is never done, whatever its records say */
+		if (!data_ok && rc < IB_EXIT_BADDATA) {
+			fprintf(stderr, "initbench import: %s: the dump's data CRC does not match\n", file);
+			rc = IB_EXIT_BADDATA;
+		}
+	}
 	json_decref(dump);
 	free(abs);
-	free_text(&t);
+	free(t.raw);
 	return rc;
 }
 
 /* ---- the command ---- */
 
 static const char import_usage[] =
-	"usage: initbench import FILE|DEV [--label NAME] [--results DIR]\n"
-	"       initbench import --lava LOG [--label NAME] [--results DIR]\n"
+	"usage: initbench import FILE|DEV [--label NAME] [--results DIR] [--log-max MiB]\n"
+	"       initbench import --lava LOG [--label NAME] [--results DIR] [--log-max MiB]\n"
 	"  reads, and stores as a new boot of LABEL: an lmbench summary (the table `make see`\n"
 	"  prints), a console capture holding initbench records, a raw disk dump written by\n"
 	"  initbench.out= (a file or the device itself), or a LAVA job log (--lava, or found\n"
-	"  so by its content).\n" IB_RESULTS_HELP;
+	"  so by its content). FILE must be a regular file (a dump: or a block device) of at\n"
+	"  most --log-max MiB (default " IB_STR(CONFIG_IB_LOG_MAX_MB) ", as `initbench run` keeps a console log).\n"
+	"  Exit: 0 stored and whole; 5 a capture without a whole record; 6 a capture incomplete\n"
+	"  (stored all the same) or a file refused; 1 the store cannot be written; 2 usage, or\n"
+	"  FILE missing or not a regular file.\n" IB_RESULTS_HELP;
 
-enum { K_LABEL = 2, K_RESULTS, K_LAVA, K_HELP };
+enum { K_LABEL = 2, K_RESULTS, K_LAVA, K_LOG_MAX, K_HELP };
 
 static int import_into(const char *results, const char *file, const char *label,
-		       const char *lava);
+		       const char *lava, size_t max);
 
 int ib_cmd_import(int argc, char **argv)
 {
@@ -302,13 +385,15 @@ int ib_cmd_import(int argc, char **argv)
 		{ "label", required_argument, K_LABEL, 0 },
 		{ "results", required_argument, K_RESULTS, 0 },
 		{ "lava", required_argument, K_LAVA, 0 },
+		{ "log-max", required_argument, K_LOG_MAX, 0 },
 		{ "help", no_argument, K_HELP, 'h' },
 	};
 	const char *file = NULL, *label = NULL, *given = NULL, *v;
 	const char *lava = NULL;   /* --lava LOG: a LAVA job log (report/import/import-lava.c) */
 	const struct ib_optdef *def;
 	struct ib_getopt g;
-	char err[256], *results;
+	char err[256], *results, *end;
+	unsigned long mib = CONFIG_IB_LOG_MAX_MB;
 	int key, rc;
 
 	ib_getopt_init(&g, defs, sizeof(defs) / sizeof(defs[0]));
@@ -322,69 +407,96 @@ int ib_cmd_import(int argc, char **argv)
 				fprintf(stderr, "initbench import: %s\n", err);
 			else
 				fprintf(stderr, "initbench import: one FILE only, not %s\n", v);
-			return 2;
+			return IB_EXIT_USAGE;
 		}
-		if (key == K_LABEL)
+		if (key == K_LABEL) {
 			label = v;
-		else if (key == K_RESULTS)
+		} else if (key == K_RESULTS) {
 			given = v;
-		else if (key == K_LAVA)
+		} else if (key == K_LAVA) {
 			lava = v;
-		else
+		} else if (key == K_LOG_MAX) {
+			errno = 0;
+			mib = strtoul(v, &end, 10);
+			if (errno || !*v || *end || *v == '-' || mib < 1 || mib > 1048576) {
+				fprintf(stderr, "initbench import: bad argument '--log-max %s': use "
+					"1..1048576 (MiB)\n", v);
+				return IB_EXIT_USAGE;
+			}
+		} else {
 			file = v;
+		}
+	}
+	if (label && !ib_label_ok(label)) {
+		fprintf(stderr, "initbench import: bad argument '--label %s': %s\n", label,
+			IB_LABEL_RULE);
+		return IB_EXIT_USAGE;
 	}
 	if (!(results = ib_results_dir(given)))
-		return 1;
-	rc = import_into(results, file, label, lava);
+		return IB_EXIT_HOSTIO;
+	ib_cleanup_on_signals();
+	rc = import_into(results, file, label, lava, (size_t)mib << 20);
 	free(results);
 	return rc;
 }
 
+/* one line for an input that is too long: it names the file, the cap and how to raise it */
+static int too_long(const char *file, size_t len, size_t max)
+{
+	fprintf(stderr, "initbench import: %s: %s%.0f MiB, more than --log-max %zu MiB (what "
+		"`initbench run` keeps of one console): not read (a larger --log-max reads it)\n",
+		file, len > max + 1 ? "" : "more than ", (double)len / (1 << 20), max >> 20);
+	return IB_EXIT_BADDATA;
+}
+
 /* what `import` does once the store is known */
 static int import_into(const char *results, const char *file, const char *label,
-		       const char *lava)
+		       const char *lava, size_t max)
 {
 	struct ib_text t;
-	struct ib_lmb_summary s;
+	struct ib_lmb_summary s = { 0 };
+	char err[512];
 	int rc;
 
 	if (lava) {
 		if (!file)
-			return ib_import_lava(lava, results, label);
+			return ib_import_lava(lava, results, label, max);
 		fprintf(stderr, "initbench import: --lava LOG takes no other FILE\n");
-		return 2;
+		return IB_EXIT_USAGE;
 	}
 	if (!file) {
 		fputs(import_usage, stderr);
-		return 2;
-	}
-	if (label && !ib_import_label_ok(label)) {
-		fprintf(stderr, "initbench import: label '%s' is not 1-64 of [A-Za-z0-9._-] "
-			"(not starting with '.')\n", label);
-		return 2;
+		return IB_EXIT_USAGE;
 	}
 	{
-		char err[256], *data;
+		char *data;
 		size_t len;
 		struct ib_dump_hdr h;
-		int data_ok, d = ib_dump_read(file, &data, &len, &h, &data_ok, err, sizeof(err));
+		int data_ok, d = ib_dump_read(file, max, &data, &len, &h, &data_ok, err, sizeof(err));
 
 		if (d < 0) {
-			fprintf(stderr, "initbench import: %s: %s\n", file, err);
-			return 1;
+			fprintf(stderr, "initbench import: %s\n", err);
+			return d == -1 ? ib_input_exit(errno) : IB_EXIT_BADDATA;
 		}
 		if (d > 0)
 			return import_dump(file, data, len, &h, data_ok, results, label);
 	}
-	if (is_block_device(file)) {
+	struct stat st;
+
+	if (!stat(file, &st) && S_ISBLK(st.st_mode)) {
 		fprintf(stderr, "initbench import: %s: no initbench dump header (a raw dump starts "
 			"with \"IBDUMP\"; for a vfat or ext4 device mount it and import the file)\n", file);
-		return 1;
+		return IB_EXIT_USAGE;
 	}
-	if (read_text(file, &t)) {
-		fprintf(stderr, "initbench import: cannot read %s: %s\n", file, strerror(errno));
+	if ((rc = read_text(file, max, &t, err, sizeof(err)))) {
+		if (rc == -2)
+			rc = too_long(file, t.len, max);
+		else {
+			fprintf(stderr, "initbench import: cannot read %s\n", err);
+			rc = errno == ENOMEM ? IB_EXIT_HOSTIO : ib_input_exit(errno);
+		}
 		free_text(&t);
-		return 1;
+		return rc;
 	}
 	/* a LAVA job log holds the console in "target" entries, with \" for every quote: its
 	 * records would all fail their CRC if read as a capture */
@@ -393,21 +505,25 @@ static int import_into(const char *results, const char *file, const char *label,
 	if (memmem(t.raw, t.len, lava_target, sizeof(lava_target) - 1)) {
 		free_text(&t);
 		fprintf(stderr, "initbench import: %s is a LAVA job log: reading it as --lava\n", file);
-		return ib_import_lava(file, results, label);
+		return ib_import_lava(file, results, label, max);
 	}
-	char *abs = realpath(file, NULL);
-	const char *src = abs ? abs : file;
+	char *abs = ib_source(file);
+	const char *src = abs;
 	int kind = ib_lmb_parse(file, &t, &s);
-	if (kind > 0)
-		rc = store_summary(&s, &t, src, results, label) ? 1 : 0;
-	else if (kind < 0)
-		rc = 1;
-	else if (memmem(t.raw, t.len, "# IB ", 5))
-		rc = store_console(&t, file, src, results, label, NULL) < 0 ? 1 : 0;
-	else {
+	if (kind > 0 && t.n >= LINES_MAX) {
+		fprintf(stderr, "initbench import: %s: more than %d lines: too long for an lmbench "
+			"summary\n", file, LINES_MAX);
+		rc = IB_EXIT_BADDATA;
+	} else if (kind > 0) {
+		rc = store_summary(&s, &t, src, results, label) ? IB_EXIT_HOSTIO : 0;
+	} else if (kind < 0) {
+		rc = IB_EXIT_BADDATA;
+	} else if (memmem(t.raw, t.len, "# IB ", 5)) {
+		rc = store_console(&t, file, src, results, label, NULL);
+	} else {
 		fprintf(stderr, "initbench import: %s: neither an lmbench summary (no 'L M B E N C H' "
 			"title or table) nor a console capture (no '# IB ' record)\n", file);
-		rc = 1;
+		rc = IB_EXIT_BADDATA;
 	}
 	free(s.rows);
 	free(abs);

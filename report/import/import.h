@@ -6,8 +6,7 @@
  * ib_import_cell() reads one lmbench summary cell ("0.65", "160.", "13.K", "10K", "1.2M",
  * "1e-04", the alpha "0"): returns 1 and the value in *v (K = 10^3, M = 10^6), 0 for a cell
  * that holds no data ("-", or a negative figure: lmbench's -1), -1 when it is not a cell.
- * ib_import_label_ok() is 1 when a label is safe to use as a directory name under RESULTS:
- * 1 to 64 bytes of [A-Za-z0-9._-], not starting with '.'.
+ * Labels follow the one rule of host/lib/cli-paths.h (ib_label_ok()).
  */
 #ifndef IB_IMPORT_H
 #define IB_IMPORT_H
@@ -48,6 +47,7 @@ struct ib_text {
 int ib_lmb_parse(const char *file, const struct ib_text *t, struct ib_lmb_summary *s);
 
 int ib_import_cell(const char *tok, double *v);
-int ib_import_label_ok(const char *label);
+/* where an import came from, for the store: FILE made absolute, printable UTF-8 (malloc'd) */
+char *ib_source(const char *file);
 
 #endif

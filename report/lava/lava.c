@@ -24,6 +24,7 @@
 #include "host/boot/qemu.h"
 #include "bench/lib/knobs.h"
 #include "host/launch/runopts.h"
+#include "host/lib/safeio.h"
 #include "host/lib/sha256.h"
 #include "host/lib/argv.h"
 
@@ -543,25 +544,44 @@ int ib_cmd_lava(int argc, char **argv)
 	j.arch = arch;
 	if (a.probe_kvm && qemu && !strcmp(o.accel, "auto") && !probe_kvm(&o, arch, a.out))
 		j.no_kvm = 1;
-	if (a.out && !(out = fopen(a.out, "w"))) {
-		fprintf(stderr, "initbench lava: %s: %s\n", a.out, strerror(errno));
-		rc = 1;
-		goto done;
+	/* each output written whole, never through a link it does not name (safeio.h) */
+	ib_cleanup_on_signals();
+	struct ib_out oj = { 0 }, od = { 0 };
+
+	err[0] = '\0';
+
+	if (a.out) {
+		if (ib_out_open(&oj, a.out, IB_OUT_USER, err, sizeof(err))) {
+			fprintf(stderr, "initbench lava: %s\n", err);
+			rc = 1;
+			goto done;
+		}
+		if (oj.note[0])
+			fprintf(stderr, "initbench lava: %s\n", oj.note);
+		out = oj.f;
 	}
 	rc = ib_lava_write_job(out, &j) < 0 ? 1 : 0;
 	if (!rc && a.device_out) {
-		FILE *d = fopen(a.device_out, "w");
-
-		rc = !d || ib_lava_write_qemu_device(d, o.mem_mb, arch, j.no_kvm) < 0;
-		if ((d && fclose(d) != 0) || rc) {
-			fprintf(stderr, "initbench lava: %s: %s\n", a.device_out, strerror(errno));
+		rc = ib_out_open(&od, a.device_out, IB_OUT_USER, err, sizeof(err)) ||
+		     ib_lava_write_qemu_device(od.f, o.mem_mb, arch, j.no_kvm) < 0;
+		if (!rc && od.note[0])
+			fprintf(stderr, "initbench lava: %s\n", od.note);
+		if (od.f && (rc ? (ib_out_abort(&od), 1) : ib_out_commit(&od, err, sizeof(err))))
 			rc = 1;
-		}
+		if (rc)
+			fprintf(stderr, "initbench lava: %s\n", err[0] ? err : a.device_out);
 	}
-	if (out != stdout && fclose(out) != 0)
+	if (out != stdout) {
+		if (rc)
+			ib_out_abort(&oj);
+		else if (ib_out_commit(&oj, err, sizeof(err)))
+			rc = 1;
+	} else if (fflush(stdout) || ferror(stdout)) {
 		rc = 1;
+	}
 	if (rc)
-		fprintf(stderr, "initbench lava: cannot write %s\n", a.out ? a.out : "stdout");
+		fprintf(stderr, "initbench lava: cannot write %s%s%s\n", a.out ? a.out : "stdout",
+			err[0] ? ": " : "", err);
 	else
 		fprintf(stderr, "initbench lava: %s job%s%s: %u benchmark(s) x %u round(s), "
 			"timeout_s %u; test %u min, job %u min; image sha256 %s\n", a.device_type,

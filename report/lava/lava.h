@@ -124,9 +124,11 @@ int ib_lava_console(const char *raw, size_t len, char **console, size_t *clen, j
  * `initbench import --lava LOG [--label NAME] [--results DIR]`: a new boot RESULTS/LABEL/N
  * (LABEL default "lava") with lava.log (the log, byte for byte), console.log (from
  * ib_lava_console) and results.json parsed from console.log like a launched boot, launch =
- * {"launcher": "lava", "source": LOG, "lava": facts}. Exit: 0 complete, 1 incomplete (stored
- * all the same), refused or I/O error; 2 usage.
+ * {"launcher": "lava", "source": LOG, "lava": facts}. LOG is a regular file of at most max
+ * bytes (host/lib/safeio.h). Exit (host/lib/exitcode.h): 0 complete; 5 no record; 6
+ * incomplete (stored all the same) or refused; 1 the store cannot be written; 2 usage, or
+ * LOG missing or not a regular file.
  */
-int ib_import_lava(const char *log, const char *results, const char *label);
+int ib_import_lava(const char *log, const char *results, const char *label, size_t max);
 
 #endif

@@ -5,6 +5,7 @@
  */
 #define _GNU_SOURCE
 #include <errno.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -71,10 +72,74 @@ static int is_m_key(const char *k)
 	return 0;
 }
 
+size_t ib_value_max(const char *type, const char *key)
+{
+	static const char *const names[] = { "bench", "metric", "unit", "status" };
+	static const char *const longs[] = { "cmdline", "refused", "init.refused" };
+
+	if (!strcmp(key, "samples") || !strcmp(key, "raw_ns") || !strcmp(key, "benches"))
+		return SIZE_MAX;
+	for (size_t i = 0; i < sizeof(names) / sizeof(names[0]); i++)
+		if (!strcmp(key, names[i]) && (!strcmp(type, "m") || !strcmp(type, "outcome")))
+			return IB_NAME_MAX;
+	for (size_t i = 0; i < sizeof(longs) / sizeof(longs[0]); i++)
+		if (!strcmp(key, longs[i]) && !strcmp(type, "begin"))
+			return IB_LONG_VALUE_MAX;
+	return IB_VALUE_MAX;
+}
+
+/* s cut to at most max bytes, not inside a UTF-8 sequence */
+static void cut_utf8(char *s, size_t max)
+{
+	while (max && ((unsigned char)s[max] & 0xc0) == 0x80)
+		max--;
+	s[max] = '\0';
+}
+
+/* every value within its maximum, at most IB_PARAMS_MAX parameters (logparse.h) */
+static void bound_fields(struct st *st, struct rec *r)
+{
+	size_t params = 0, k = 0;
+
+	for (size_t i = 0; i < r->nf; i++) {
+		struct ib_kv *f = &r->f[i];
+		size_t kl = strlen(f->key), vl = strlen(f->val), max;
+
+		if (kl > IB_KEY_MAX) {
+			f->key[IB_KEY_MAX] = '\0';   /* keys are [a-z0-9_.] */
+			st->log->integ.cut++;
+			ibp_problem(st, r->line, "line %ld: record %lu: a key cut to %d bytes (it held "
+				    "%zu): %s...", r->line, r->seq, IB_KEY_MAX, kl, f->key);
+		}
+		max = ib_value_max(r->type, f->key);
+		if (vl > max) {
+			cut_utf8(f->val, max);
+			st->log->integ.cut++;
+			ibp_problem(st, r->line, "line %ld: record %lu: %s cut to %zu bytes (it held %zu)",
+				    r->line, r->seq, f->key, max, vl);
+		}
+		if (!strcmp(r->type, "m") && !is_m_key(f->key) && ++params > IB_PARAMS_MAX) {
+			free(f->key);
+			free(f->val);
+			continue;
+		}
+		r->f[k++] = *f;
+	}
+	if (params > IB_PARAMS_MAX) {
+		st->log->integ.cut++;
+		ibp_problem(st, r->line, "line %ld: record %lu: %zu parameters, the %zu past the "
+			    "first %d dropped", r->line, r->seq, params, params - IB_PARAMS_MAX,
+			    IB_PARAMS_MAX);
+	}
+	r->nf = k;
+}
+
 static void interpret(struct st *st, struct rec *r)
 {
 	struct ib_log *log = st->log;
 	const char *t = r->type, *v;
+
+	bound_fields(st, r);
 	if (!strcmp(t, "begin")) {
 		if (log->have_begin || r->seq != 0) {
 			ibp_problem(st, r->line, "line %ld: record %lu: begin not at seq 0 (ignored)",
@@ -101,7 +166,13 @@ static void interpret(struct st *st, struct rec *r)
 				return;
 			}
 			log->plan = a;
-			if ((a[log->nplan] = ibp_dupn(st, v, (size_t)(p - v))))
+			if ((size_t)(p - v) > IB_NAME_MAX) {
+				log->integ.cut++;
+				ibp_problem(st, r->line, "line %ld: record %lu: a plan entry cut to %d bytes "
+					    "(it held %zu)", r->line, r->seq, IB_NAME_MAX, (size_t)(p - v));
+			}
+			if ((a[log->nplan] = ibp_dupn(st, v, (size_t)(p - v) > IB_NAME_MAX ?
+						      IB_NAME_MAX : (size_t)(p - v))))
 				log->nplan++;
 			if (!*p)
 				break;
@@ -255,7 +326,7 @@ void ibp_check(struct st *st)
 	}
 	if (!in->found && !in->corrupt)
 		in->status = IB_STATUS_NORECORDS;
-	else if (end && !in->nmissing && !in->corrupt && in->digest == IB_DIGEST_OK)
+	else if (end && !in->nmissing && !in->corrupt && in->digest == IB_DIGEST_OK && !in->cut)
 		in->status = IB_STATUS_COMPLETE;
 	else
 		in->status = IB_STATUS_INCOMPLETE;
@@ -318,8 +389,11 @@ void ib_log_print_summary(const struct ib_log *log, FILE *f)
 		if (in->missing[i].hi != in->missing[i].lo)
 			fprintf(f, "-%lu", in->missing[i].hi);
 	}
-	fprintf(f, "%s, duplicates %zu, digest %s\n",
+	fprintf(f, "%s, duplicates %zu, digest %s",
 		in->nranges > 20 ? ", ...)" : in->nranges ? ")" : "", in->duplicates, dg[in->digest]);
+	if (in->cut)
+		fprintf(f, ", values cut %zu", in->cut);
+	fputc('\n', f);
 }
 
 void ib_log_print_problems(const struct ib_log *log, FILE *f, size_t max)

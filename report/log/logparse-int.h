@@ -17,6 +17,7 @@ struct rec {
 	size_t nf;
 	struct ib_kv *f;
 	int nonutf8;        /* a value had bytes replaced by '?' (logparse.c, utf8_fix) */
+	int control;        /* a value had control characters replaced by '?' */
 };
 
 struct st {

@@ -13,9 +13,12 @@
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "report/log/logparse-int.h"
 #include "bench/lib/record.h"
+#include "host/lib/hostutil.h"
+#include "host/lib/safeio.h"
 
 struct line {
 	char *s;
@@ -176,34 +179,6 @@ static int keychar(int c)
 	return (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '_' || c == '.';
 }
 
-/*
- * Replace every byte of s that is not part of a well-formed UTF-8 sequence by '?' (results.json
- * is JSON, which holds UTF-8 only; an escaped byte such as %91 is legal in a record). Returns
- * the number of bytes replaced, so that the caller can say so.
- */
-static size_t utf8_fix(char *str)
-{
-	unsigned char *s = (unsigned char *)str;
-	size_t bad = 0;
-	while (*s) {
-		size_t n = *s < 0x80 ? 1 : (*s & 0xe0) == 0xc0 ? 2 : (*s & 0xf0) == 0xe0 ? 3
-			   : (*s & 0xf8) == 0xf0 ? 4 : 0;
-		unsigned cp = n == 1 ? *s : n ? *s & (0x7f >> n) : 0;
-		size_t k;
-		for (k = 1; k < n && (s[k] & 0xc0) == 0x80; k++)
-			cp = cp << 6 | (s[k] & 0x3f);
-		/* overlong forms, surrogates and code points past U+10FFFF are not UTF-8 either */
-		if (!n || k < n || (n == 2 && cp < 0x80) || (n == 3 && cp < 0x800) ||
-		    (n == 4 && (cp < 0x10000 || cp > 0x10ffff)) || (cp >= 0xd800 && cp <= 0xdfff)) {
-			*s++ = '?';
-			bad++;
-			continue;
-		}
-		s += n;
-	}
-	return bad;
-}
-
 /* split a CRC-checked line into seq, type, fields; 0 when it is malformed */
 static const char *split(struct st *st, struct rec *r, const char *s, size_t n)
 {
@@ -256,8 +231,11 @@ static const char *split(struct st *st, struct rec *r, const char *s, size_t n)
 			return raw ? raw : "bad escape";
 		}
 		val[len] = 0;
-		if (utf8_fix(val))
+		size_t ctl = 0;
+		if (ib_text_clean(val, &ctl) > ctl)
 			r->nonutf8 = 1;
+		if (ctl)
+			r->control = 1;
 		f[r->nf].key = key;
 		f[r->nf].val = val;
 		r->nf++;
@@ -359,6 +337,9 @@ static void accept(struct st *st, const char *s, size_t n, long line)
 	}
 	if (r.nonutf8)
 		ibp_problem(st, line, "line %ld: record %lu: a value holds bytes that are not UTF-8 "
+			    "(kept, shown as '?')", line, r.seq);
+	if (r.control)
+		ibp_problem(st, line, "line %ld: record %lu: a value holds control characters "
 			    "(kept, shown as '?')", line, r.seq);
 	r.line = line;
 	r.raw = ibp_dupn(st, s, n);
@@ -522,18 +503,30 @@ int ib_log_parse_buf(const char *buf, size_t len, struct ib_log *log)
 	return run(&in, log);
 }
 
-int ib_log_parse_file(const char *path, struct ib_log *log)
+int ib_log_parse_file(const char *path, struct ib_log *log, char *err, size_t errlen)
 {
 	struct src in = { 0 };
+	int fd, rc, e;
+
 	memset(log, 0, sizeof(*log));
-	if (!(in.f = fopen(path, "rb")))
+	/* a FIFO or a device in place of a log must not hang the reader (safeio.h) */
+	if ((fd = ib_input_open(path, 0, err, errlen)) < 0)
 		return -1;
-	int rc = run(&in, log);
-	int err = ferror(in.f) ? EIO : 0;
+	if (!(in.f = fdopen(fd, "rb"))) {
+		e = errno;
+		snprintf(err, errlen, "%s: %s", path, strerror(e));
+		close(fd);
+		errno = e;
+		return -1;
+	}
+	rc = run(&in, log);
+	e = rc < 0 ? errno : ferror(in.f) ? EIO : 0;
 	fclose(in.f);
-	if (rc >= 0 && err) {
+	if (rc >= 0 && e)
 		ib_log_free(log);
-		errno = err;
+	if (rc < 0 || e) {
+		snprintf(err, errlen, "%s: %s", path, strerror(e));
+		errno = e;
 		return -1;
 	}
 	return rc;

@@ -12,7 +12,16 @@
  *  - Nothing is dropped silently: every problem is one entry of `problems` ("line 40: record
  *    13 corrupt (crc)", "record 12 missing", ...), and the counters in `integ` sum them up.
  *  - Strings in the result are NUL-terminated copies owned by the ib_log; free with
- *    ib_log_free(). A value holding an escaped NUL (%00) is cut there.
+ *    ib_log_free(). A value holding an escaped NUL (%00) is cut there. Bytes that are not
+ *    UTF-8, and control characters (C0, DEL, C1), are kept as '?' and said.
+ *  - Every string has a maximum length (docs/protocol.md, "Lengths"), so that no output
+ *    repeats an unbounded guest string: a key IB_KEY_MAX bytes; bench, metric, unit, status and
+ *    each plan entry IB_NAME_MAX; cmdline, refused and init.refused IB_LONG_VALUE_MAX; any
+ *    other value IB_VALUE_MAX (samples, raw_ns and benches are lists, bounded by the line);
+ *    at most IB_PARAMS_MAX parameters per measurement. ib_value_max() gives the maximum
+ *    of a field. A longer one is cut there (at a UTF-8 boundary), parameters past the last
+ *    are dropped, each said as a problem and counted in integ.cut; a log with a cut is
+ *    incomplete (its records are whole, its values are not).
  */
 #ifndef IB_LOGPARSE_H
 #define IB_LOGPARSE_H
@@ -22,6 +31,11 @@
 #include <stdio.h>
 
 #define IB_LINE_MAX 20480 /* a payload (IB_REC_MAX) + tag, seq, crc and a kernel message */
+#define IB_KEY_MAX 64
+#define IB_NAME_MAX 64
+#define IB_VALUE_MAX 256
+#define IB_LONG_VALUE_MAX 4096
+#define IB_PARAMS_MAX 16
 
 enum { IB_DIGEST_NOEND = 0, IB_DIGEST_OK = 1, IB_DIGEST_BAD = 2 };
 /* same values as IB_LOG_* in results.h */
@@ -71,6 +85,7 @@ struct ib_integrity {
 	int digest;             /* IB_DIGEST_* */
 	size_t nno_outcome;
 	char **no_outcome;      /* planned benches without an outcome record */
+	size_t cut;             /* values cut to their maximum, parameters dropped */
 };
 
 struct ib_log {
@@ -92,10 +107,14 @@ struct ib_log {
 
 /* parse len bytes; returns the status (IB_STATUS_*), or -1 when out of memory */
 int ib_log_parse_buf(const char *buf, size_t len, struct ib_log *log);
-/* parse a file; -1 on an I/O error (errno set) or out of memory */
-int ib_log_parse_file(const char *path, struct ib_log *log);
+/* parse a file (a regular file: safeio.h); -1 on an I/O error or out of memory, with a
+ * one-line reason naming path in err and errno set */
+int ib_log_parse_file(const char *path, struct ib_log *log, char *err, size_t errlen);
 void ib_log_free(struct ib_log *log);
 
+/* the longest value a field may hold: type "begin", "plan", "m" (params too), "outcome";
+ * SIZE_MAX for the lists (samples, raw_ns, benches: bounded by the line, read item by item) */
+size_t ib_value_max(const char *type, const char *key);
 /* the value of a begin field, or NULL */
 const char *ib_log_begin(const struct ib_log *log, const char *key);
 /* "records: expected N, found N, corrupt N, missing N (list), duplicates N, digest ok" */

@@ -14,7 +14,8 @@
 #include "host/lib/cli-opt.h"
 #include "host/lib/cli-paths.h"
 #include "report/results.h"
-#include "host/launch/runopts.h"
+#include "host/lib/exitcode.h"
+#include "host/lib/safeio.h"
 #include "report/store/store.h"
 #include "report/summary/summary.h"
 
@@ -23,14 +24,18 @@ static const char report_usage[] =
 	"       initbench report --labels [--results DIR]\n"
 	"  reads RESULTS/LABEL/N/results.json of every boot (or of the labels given) and prints\n"
 	"  the lmbench 2.0 summary, one row per boot; --labels prints the stored labels, one a\n"
-	"  line.\n" IB_RESULTS_HELP;
+	"  line. Every label or boot left out is named on stderr with why. Exit: 0 every boot\n"
+	"  read and complete, 6 a boot left out or incomplete (the report is still printed),\n"
+	"  1 a file or directory that cannot be read, 2 usage or a label not stored.\n"
+	IB_RESULTS_HELP;
 
 static const char parse_usage[] =
 	"usage: initbench parse LOG [--json OUT]\n"
 	"  reads one console log (a boot's console.log, or a capture of a serial console),\n"
 	"  checks its records and prints what is missing or corrupt, then the benchmarks;\n"
-	"  --json OUT: also the results.json it makes. Exit: 0 complete, 1 incomplete, 2 no\n"
-	"  records or unreadable.\n";
+	"  --json OUT: also the results.json it makes (OUT is replaced whole, never written\n"
+	"  through a link it does not name itself). Exit: 0 complete, 5 no records, 6 incomplete,\n"
+	"  2 usage or LOG missing or not a regular file, 1 I/O error.\n";
 
 enum { K_RESULTS = 2, K_LABELS, K_JSON, K_HELP };
 
@@ -130,12 +135,19 @@ int ib_cmd_report(int argc, char **argv)
 		fprintf(stderr, "initbench report: %s (initbench report --help)\n",
 			key < 0 ? err : "--labels takes no LABEL");
 		free(labels);
-		return 2;
+		return IB_EXIT_USAGE;
 	}
+	for (int i = 0; i < nl; i++)
+		if (!ib_label_ok(labels[i])) {
+			fprintf(stderr, "initbench report: bad label '%s': %s\n", labels[i],
+				IB_LABEL_RULE);
+			free(labels);
+			return IB_EXIT_USAGE;
+		}
 	dir = ib_results_dir(given);
 	if (!dir) {
 		free(labels);
-		return 1;
+		return IB_EXIT_HOSTIO;
 	}
 	if (list) {
 		rc = print_labels(dir);
@@ -143,18 +155,25 @@ int ib_cmd_report(int argc, char **argv)
 		free(labels);
 		return rc;
 	}
-	rc = ib_store_load(dir, labels, nl, &set);
+	rc = ib_store_load(dir, labels, nl, &set, "report");
 	free(labels);
 	if (!set.n) {
-		fprintf(stderr, "initbench report: no results under %s\n", dir);
+		fprintf(stderr, "initbench report: no boot to report under %s\n", dir);
 		ib_set_free(&set);
 		free(dir);
-		return 1;
+		return rc ? rc : IB_EXIT_HOSTIO;
 	}
 	ib_summary_print(stdout, &set);
+	/* a report of incomplete data is printed, explained, and never called done */
+	if (ib_set_say_not_whole(&set, dir, "report") && rc < IB_EXIT_BADDATA)
+		rc = IB_EXIT_BADDATA;
+	if (fflush(stdout) || ferror(stdout)) {
+		fprintf(stderr, "initbench report: writing the report: %s\n", strerror(errno));
+		rc = rc ? rc : IB_EXIT_HOSTIO;
+	}
 	ib_set_free(&set);
 	free(dir);
-	return rc ? 1 : 0;
+	return rc;
 }
 
 int ib_cmd_parse(int argc, char **argv)
@@ -190,17 +209,23 @@ int ib_cmd_parse(int argc, char **argv)
 	}
 	if (bad || !log_path) {
 		fputs(parse_usage, stderr);
-		return 2;
+		return IB_EXIT_USAGE;
 	}
-	int st = ib_log_parse_file(log_path, &log);
+	int st = ib_log_parse_file(log_path, &log, err, sizeof(err)), rc;
 	if (st < 0) {
-		fprintf(stderr, "initbench parse: cannot read %s: %s\n", log_path, strerror(errno));
-		return 2;
+		fprintf(stderr, "initbench parse: cannot read %s\n", err);
+		return ib_input_exit(errno);
 	}
 	ib_log_print_problems(&log, stdout, 0);
 	ib_log_print_summary(&log, stdout);
-	if (json && ib_results_write(&log, json, NULL))
-		st = st == IB_LOG_COMPLETE ? IB_LOG_INCOMPLETE : st;
+	/* the same verdicts as a boot's (exitcode.h) */
+	rc = st == IB_LOG_COMPLETE ? IB_EXIT_DONE : st == IB_LOG_NORECORDS ? IB_EXIT_NORECORDS
+								     : IB_EXIT_INCOMPLETE;
+	if (json) {
+		ib_cleanup_on_signals();
+		if (ib_results_write(&log, json, NULL, IB_OUT_USER) && rc < IB_EXIT_HOSTIO)
+			rc = IB_EXIT_HOSTIO;
+	}
 	ib_log_free(&log);
-	return st;
+	return rc;
 }

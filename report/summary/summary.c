@@ -37,6 +37,9 @@ struct section {
 	struct column col[12];
 };
 
+/* the table under which each boot's file system is noted (fs_notes) */
+#define FILE_VM_TITLE "File & VM system latencies in microseconds - smaller is better"
+
 /* headings byte for byte as lmbench 2.0 prints them, trailing blanks and the tab after
  * "Page" included (docs/summary-format.md) */
 static const struct section sections[] = {
@@ -47,10 +50,12 @@ static const struct section sections[] = {
 		"                             call  I/O stat clos TCP   inst hndl proc proc proc",
 		"--------- ------------- ---- ---- ---- ---- ---- ----- ---- ---- ---- ---- ----",
 		"", 1, 0,
+		/* selct TCP, exec proc and sh proc read metrics no suite before lmbench 2.0's
+		 * definitions emitted (bench/README.md): an old boot's other quantity stays out */
 		{ { "null_call", 4, NULL }, { "null_io", 4, NULL }, { "stat", 4, NULL },
-		  { "open_close", 4, NULL }, { "select_tcp", 5, NULL }, { "sig_inst", 4, NULL },
-		  { "sig_hndl", 4, NULL }, { "fork_proc", 4, NULL }, { "exec_proc", 4, NULL },
-		  { "sh_proc", 4, NULL }, { NULL, 0, NULL } },
+		  { "open_close", 4, NULL }, { "select_tcp_wr", 5, NULL }, { "sig_inst", 4, NULL },
+		  { "sig_hndl", 4, NULL }, { "fork_proc", 4, NULL }, { "exec_proc_dyn", 4, NULL },
+		  { "sh_proc_dyn", 4, NULL }, { NULL, 0, NULL } },
 	},
 	{
 		"Context switching - times in microseconds - smaller is better", NULL,
@@ -71,20 +76,23 @@ static const struct section sections[] = {
 		"                        ctxsw       UNIX         UDP         TCP conn",
 		"--------- ------------- ----- ----- ---- ----- ----- ----- ----- ----",
 		"", 0, 0,
+		/* RPC with lmbench's poll(): metrics of their own, as above */
 		{ { "ctx_2p_0k", 5, NULL }, { "lat_pipe", 5, NULL }, { "lat_unix", 4, NULL },
-		  { "lat_udp", 5, NULL }, { "lat_rpc_udp", 5, NULL }, { "lat_tcp", 5, NULL },
-		  { "lat_rpc_tcp", 5, NULL }, { "lat_tcp_conn", 4, NULL }, { NULL, 0, NULL } },
+		  { "lat_udp", 5, NULL }, { "lat_rpc_udp_poll", 5, NULL }, { "lat_tcp", 5, NULL },
+		  { "lat_rpc_tcp_poll", 5, NULL }, { "lat_tcp_conn", 4, NULL }, { NULL, 0, NULL } },
 	},
 	{
-		"File & VM system latencies in microseconds - smaller is better", NULL,
+		FILE_VM_TITLE, NULL,
 		"--------------------------------------------------------------",
 		"Host                 OS   0K File      10K File      Mmap    Prot    Page\t",
 		"                        Create Delete Create Delete  Latency Fault   Fault ",
 		"--------- ------------- ------ ------ ------ ------  ------- -----   ----- ",
 		"", 0, 0,
-		/* Mmap is 8 wide and Page Fault 7, wider than their dashes, as lmbench prints */
-		{ { "fs_create_0k", 6, "fs_0k" }, { "fs_delete_0k", 6, "fs_0k" },
-		  { "fs_create_10k", 6, "fs_10k" }, { "fs_delete_10k", 6, "fs_10k" },
+		/* Mmap is 8 wide and Page Fault 7, wider than their dashes, as lmbench prints.
+		 * File Create/Delete: lmbench 2.0's best 1000-file round (bench/lat_fs.c) */
+		{ { "fs_flat_create_0k_best", 6, "fs_0k" }, { "fs_flat_delete_0k_best", 6, "fs_0k" },
+		  { "fs_flat_create_10k_best", 6, "fs_10k" },
+		  { "fs_flat_delete_10k_best", 6, "fs_10k" },
 		  { "mmap_lat", 8, NULL }, { "prot_fault", 5, NULL }, { "page_fault", 7, NULL },
 		  { NULL, 0, NULL } },
 	},
@@ -112,6 +120,46 @@ static const struct section sections[] = {
 		{ { "lat_l1", 5, "lat_mem" }, { "lat_l2", 6, "lat_mem" },
 		  { "lat_mem", 6, NULL }, { NULL, 0, NULL } },
 	},
+	/* ours from here on: the same style, our titles and headings */
+	{
+		"Placement - times in microseconds, bandwidth in MB/s", NULL,
+		"----------------------------------------------------",
+		"Host                 OS 2p/0K ctxsw        Pipe     AF UNIX         TCP   Pipe MB/s",
+		"                         same cross  same cross  same cross  same cross  same cross",
+		"--------- ------------- ----- ----- ----- ----- ----- ----- ----- ----- ----- -----",
+		"", 0, 0,
+		{ { "ctx_2p_0k_same", 5, NULL }, { "ctx_2p_0k_cross", 5, NULL },
+		  { "lat_pipe_same", 5, NULL }, { "lat_pipe_cross", 5, NULL },
+		  { "lat_unix_same", 5, NULL }, { "lat_unix_cross", 5, NULL },
+		  { "lat_tcp_same", 5, NULL }, { "lat_tcp_cross", 5, NULL },
+		  { "bw_pipe_same", 5, NULL }, { "bw_pipe_cross", 5, NULL }, { NULL, 0, NULL } },
+	},
+	{
+		"Process and IPC variants - times in microseconds - smaller is better", NULL,
+		"--------------------------------------------------------------------",
+		"Host                 OS   exec     sh  selct  selct RPC/UDP RPC/TCP",
+		"                        static static TCP rd   file  nopoll  nopoll",
+		"--------- ------------- ------ ------ ------ ------ ------- -------",
+		"", 0, 0,
+		{ { "exec_proc", 6, NULL }, { "sh_proc", 6, NULL }, { "select_tcp", 6, NULL },
+		  { "select_file_wr", 6, NULL }, { "lat_rpc_udp", 7, NULL },
+		  { "lat_rpc_tcp", 7, NULL }, { NULL, 0, NULL } },
+	},
+	{
+		/* the median round of lmbench 2.0's flat directory (whose best round is the 2.0
+		 * column) and lmbench 3.0's tree of directories (bench/fs/lat_fs_tree.c) */
+		"File system variants - medians in microseconds - smaller is better", NULL,
+		"------------------------------------------------------------------",
+		"Host                 OS    0K flat      10K flat       0K tree      10K tree",
+		"                        Create Delete Create Delete Create Delete Create Delete",
+		"--------- ------------- ------ ------ ------ ------ ------ ------ ------ ------",
+		"", 0, 0,
+		{ { "fs_flat_create_0k", 6, "fs_0k" }, { "fs_flat_delete_0k", 6, "fs_0k" },
+		  { "fs_flat_create_10k", 6, "fs_10k" }, { "fs_flat_delete_10k", 6, "fs_10k" },
+		  { "fs_create_0k", 6, "fs_tree_0k" }, { "fs_delete_0k", 6, "fs_tree_0k" },
+		  { "fs_create_10k", 6, "fs_tree_10k" }, { "fs_delete_10k", 6, "fs_tree_10k" },
+		  { NULL, 0, NULL } },
+	},
 	/* initbench's: the whole-system workloads (bench/macro/, docs/macro.md), laid out as
 	 * kernel comparisons report them: the best of three builds as real/user/sys, then ab's
 	 * requests per second and time per request at -c 100 and -c 10 */
@@ -128,6 +176,13 @@ static const struct section sections[] = {
 		  { "http_c10_ms", 6, "http_c10" }, { NULL, 0, NULL } },
 	},
 };
+
+_Static_assert(sizeof(sections) / sizeof(sections[0]) * (sizeof(sections[0].col) /
+	       sizeof(sections[0].col[0])) < IB_SUMMARY_MAX_METRICS,
+	       "the tables outgrow IB_SUMMARY_MAX_METRICS (summary.h)");
+
+/* sections[0..NLMBENCH) are lmbench 2.0's six tables; the rest are ours */
+#define NLMBENCH 6
 
 /* a string member, "" when absent */
 static const char *str(const json_t *o, const char *key)
@@ -261,6 +316,79 @@ static void basic(FILE *f, const struct ib_set *set)
 	}
 }
 
+/* the fs= parameter of the first measurement that has one (results without fsdir.type) */
+static const char *measured_fs(const json_t *res)
+{
+	size_t i;
+	json_t *m;
+
+	json_array_foreach(json_object_get(res, "measurements"), i, m) {
+		const char *fs = str(json_object_get(m, "params"), "fs");
+
+		if (*fs)
+			return fs;
+	}
+	return "";
+}
+
+void ib_summary_fsdir(const json_t *res, char *out, size_t cap)
+{
+	const char *type = env(res, "fsdir.type"), *want = env(res, "knob.fs");
+	const char *opts = env(res, "fsdir.opts"), *mnt = env(res, "fsdir.mnt");
+	const char *dev = env(res, "fsdir.dev"), *dir = env(res, "knob.fsdir");
+	size_t o;
+
+	out[0] = 0;
+	if (!*type) {
+		/* a boot of a suite that did not say: what its file benchmarks recorded */
+		if (*(type = measured_fs(res)))
+			snprintf(out, cap, "%s", type);
+		return;
+	}
+	o = (size_t)snprintf(out, cap, "%s%s%s%s at %s", type, *opts ? " (" : "", opts,
+			     *opts ? ")" : "", *dir ? dir : *mnt ? mnt : "?");
+	/* a device that is a file system's name (tmpfs, rootfs) says nothing more */
+	if (o < cap && *dev == '/')
+		o += (size_t)snprintf(out + o, cap - o, " on %s", dev);
+	if (o >= cap)
+		return;
+	if (*want && strcmp(want, type))
+		snprintf(out + o, cap - o, ": fs=%s asked, not there (file benchmarks skipped)",
+			 want);
+	else if (*want)
+		snprintf(out + o, cap - o, ": fs=%s", want);
+	else if (!strcmp(type, "tmpfs") && !strcmp(env(res, "mode"), "init"))
+		snprintf(out + o, cap - o, ": no disk (lmbench used one: --fs ext4)");
+}
+
+/*
+ * Under File & VM: the file system each boot's file benchmarks ran on, one line per run of
+ * boots of one label that say the same ("  fsdir: default/1-3 ext4 (rw,relatime) at ...").
+ * The line starts with blanks, so a reader of lmbench tables (our importer too) skips it.
+ */
+static void fs_notes(FILE *f, const struct ib_set *set)
+{
+	char cur[768], next[768];
+
+	for (size_t i = 0; i < set->n;) {
+		size_t j = i + 1;
+
+		ib_summary_fsdir(set->boots[i].res, cur, sizeof(cur));
+		while (j < set->n && !strcmp(set->boots[j].label, set->boots[i].label)) {
+			ib_summary_fsdir(set->boots[j].res, next, sizeof(next));
+			if (strcmp(next, cur))
+				break;
+			j++;
+		}
+		if (*cur && j == i + 1)
+			fprintf(f, "  fsdir: %s/%lu %s\n", set->boots[i].label, set->boots[i].num, cur);
+		else if (*cur)
+			fprintf(f, "  fsdir: %s/%lu-%lu %s\n", set->boots[i].label, set->boots[i].num,
+				set->boots[j - 1].num, cur);
+		i = j;
+	}
+}
+
 static void section(FILE *f, const struct section *s, const struct ib_set *set)
 {
 	char c[IB_CELL_MAX], g[256];
@@ -287,6 +415,8 @@ static void section(FILE *f, const struct section *s, const struct ib_set *set)
 		}
 		fputc('\n', f);
 	}
+	if (!strcmp(s->title, FILE_VM_TITLE))
+		fs_notes(f, set);
 }
 
 /* name in a plan or no_outcome list, as itself or as a round of it ("name#2") */
@@ -317,14 +447,14 @@ static int explained(const json_t *res, const char *bench)
 static void unexplained(FILE *f, const struct ib_boot *b, int *any)
 {
 	static const struct column mhz = { "mhz", 4, NULL };
-	const struct column *cols[64];
-	const char *notrun[64];
+	const struct column *cols[IB_SUMMARY_MAX_METRICS];
+	const char *notrun[IB_SUMMARY_MAX_METRICS];
 	size_t nc = 0, nn = 0;
 	const json_t *plan = json_object_get(json_object_get(b->res, "plan"), "benches");
 
 	cols[nc++] = &mhz;
 	for (size_t i = 0; i < sizeof(sections) / sizeof(sections[0]); i++)
-		for (const struct column *c = sections[i].col; c->metric && nc < 64; c++) {
+		for (const struct column *c = sections[i].col; c->metric; c++) {
 			size_t k = 0;
 			while (k < nc && strcmp(cols[k]->metric, c->metric))
 				k++;
@@ -352,6 +482,42 @@ static void unexplained(FILE *f, const struct ib_boot *b, int *any)
 	for (size_t k = 0; k < nn; k++)
 		fprintf(f, " %s%s", notrun[k], k + 1 < nn ? "," : "");
 	fputc('\n', f);
+}
+
+/*
+ * pin=1 makes the lmbench columns same-CPU figures (lmbench pins nothing): one line per boot
+ * whose measurements of those tables say they ran pinned (cpu >= 0), naming the CPUs. The
+ * Placement benchmarks pin themselves whatever pin says, so they do not count.
+ */
+static void pinned(FILE *f, const struct ib_boot *b, int *any)
+{
+	json_int_t cpu[16];
+	size_t i, n = 0;
+	json_t *m;
+
+	json_array_foreach(json_object_get(b->res, "measurements"), i, m) {
+		const json_t *c = json_object_get(m, "cpu");
+		const char *metric = str(m, "metric");
+		int lmbench = 0;
+		size_t k = 0;
+
+		if (!json_is_integer(c) || json_integer_value(c) < 0)
+			continue;
+		for (size_t s = 0; s < NLMBENCH && !lmbench; s++)
+			for (const struct column *col = sections[s].col; col->metric && !lmbench; col++)
+				lmbench = !strcmp(col->metric, metric);
+		while (k < n && cpu[k] != json_integer_value(c))
+			k++;
+		if (lmbench && k == n && n < 16)
+			cpu[n++] = json_integer_value(c);
+	}
+	if (!n)
+		return;
+	fprintf(f, "%s%s/%lu: pinned (pin=1): the lmbench columns ran on CPU", (*any)++ ? "" : "\n",
+		b->label, b->num);
+	for (size_t k = 0; k < n; k++)
+		fprintf(f, "%s%lld", k ? "," : " ", (long long)cpu[k]);
+	fputs(", as same-CPU figures (lmbench pins nothing)\n", f);
 }
 
 static void notes(FILE *f, const struct ib_set *set)
@@ -394,6 +560,7 @@ static void notes(FILE *f, const struct ib_set *set)
 		json_array_foreach(json_object_get(in, "no_outcome"), k, o)
 			fprintf(f, "%s%s/%lu: %s: no outcome\n", any++ ? "" : "\n", b->label, b->num,
 				json_string_value(o) ? json_string_value(o) : "?");
+		pinned(f, b, &any);
 		/* an imported row's blanks are the source's: nothing to explain */
 		if (!st || strcmp(st, "imported"))
 			unexplained(f, b, &any);

@@ -32,6 +32,11 @@ for t in "$@"; do
 	import)
 		seed "$srctree"/tests/data/lmbench/* "$srctree"/out/results/*/*/lmbench-summary.txt \
 			"$srctree"/tests/data/small.log ;;
+	csv)
+		seed "$srctree"/tests/data/*/*/*/results.json "$srctree"/out/results/*/*/results.json ;;
+	capture)
+		seed "$srctree"/tests/data/*.log "$srctree"/tests/data/lmbench/* \
+			"$srctree"/tests/data/lava/*.log ;;
 	esac
 	[ -n "${FUZZ_SEEDS:-}" ] && seed $FUZZ_SEEDS
 	reg="$srctree/tests/fuzz/regress/$t"

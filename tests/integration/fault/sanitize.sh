@@ -39,6 +39,7 @@ say "$n unit tests pass under ASan+UBSan"
 
 # the suite natively: option strings live until exit, so no leak checking of run/native
 ASAN_OPTIONS=detect_leaks=0 "$S/initbench" native --suite "$S/bench/ibsuite" --hello "$O/bench/ib-hello" \
+	--hello-dyn "$O/bench/ib-hello-dyn" \
 	--results "$W/store" --label san --reps 3 --budget_ms 1 > "$W/native.out" 2> "$W/native.err"
 rc=$?
 clean "$W/native.err"
@@ -57,7 +58,7 @@ for f in "$srctree"/tests/fuzz/seeds/logparse/* "$srctree"/tests/fuzz/regress/lo
 	"$S/initbench" parse "$f" --json "$W/parse-$i.json" > "$W/parse-$i.out" 2>&1
 	rc=$?
 	clean "$W/parse-$i.out"
-	[ $rc -le 2 ] || die "initbench parse $f exited $rc"
+	case $rc in 0|2|5|6) ;; *) die "initbench parse $f exited $rc" ;; esac
 	"$S/initbench" import "$f" --label "imp$i" --results "$W/store" > "$W/import-$i.out" 2>&1
 	clean "$W/import-$i.out"
 done
@@ -67,13 +68,15 @@ for f in "$srctree"/tests/data/lmbench/* "$srctree"/tests/fuzz/regress/import/*;
 	"$S/initbench" import "$f" --label "lmb$i" --results "$W/store" > "$W/import-$i.out" 2>&1
 	clean "$W/import-$i.out"
 done
-"$S/initbench" report --results "$W/store" > "$W/report.out" 2>&1 || die "sanitized report failed"
+# the seeds include cut and corrupt logs: their boots are incomplete, so 6 is the answer
+"$S/initbench" report --results "$W/store" > "$W/report.out" 2>&1
+case $? in 0|6) ;; *) die "sanitized report failed" ;; esac
 clean "$W/report.out"
 "$S/initbench" compare --results "$W/store" san imp1 > "$W/compare.out" 2>&1
 clean "$W/compare.out"
 for fmt in csv json html; do
-	"$S/initbench" export --format $fmt --results "$W/store" --out "$W/export-$fmt" > "$W/export-$fmt.out" 2>&1 ||
-		die "sanitized export $fmt failed"
+	"$S/initbench" export --format $fmt --results "$W/store" --out "$W/export-$fmt" > "$W/export-$fmt.out" 2>&1
+	case $? in 0|6) ;; *) die "sanitized export $fmt failed" ;; esac
 	clean "$W/export-$fmt.out"
 done
 say "parse, import, report, compare, export: no sanitizer report on $i inputs"
@@ -105,3 +108,24 @@ for c in "report --results $J" "compare --results $J x x" "export --format csv -
 	[ $rc -lt 128 ] || die "initbench $c: killed by a signal ($rc)"
 done
 say "report, compare, export on cut and mistyped results.json: no crash, no sanitizer report"
+
+# the hostile captures and stores (tests/tools/mkhostile, fault-hostile-store.sh) through the
+# sanitized readers and writers
+if [ -x "$O/tests/mkhostile" ]; then
+	Hs="$W/hostile"
+	"$O/tests/mkhostile" "$Hs" || die "mkhostile failed"
+	chmod 755 "$Hs/store/secret"
+	for c in "report --results $Hs/store" "compare --results $Hs/store base broken" \
+		"export --format csv --table measurements --results $Hs/store --out $Hs/m.csv" \
+		"export --format json --results $Hs/store --out $Hs/e.json" \
+		"import $Hs/amp.log --results $Hs/imp" "import $Hs/formula.log --results $Hs/imp" \
+		"import $Hs/cut.log --results $Hs/imp" \
+		"export --format csv --results $Hs/imp --out $Hs/s.csv" \
+		"export --format html --results $Hs/imp --out $Hs/html"; do
+		$S/initbench $c > "$Hs/out" 2>&1
+		rc=$?
+		clean "$Hs/out"
+		[ $rc -lt 128 ] || die "initbench $c: killed by a signal ($rc)"
+	done
+	say "report, compare, export, import on the hostile captures and stores: no sanitizer report"
+fi

@@ -185,6 +185,33 @@ static void test_rounds_knob(void **state)
 	assert_string_equal(k.refused, "rounds=0,rounds=21");
 }
 
+/* fs: empty (none) or one of the four types; anything else refused, the value kept */
+static void test_fs_knob(void **state)
+{
+	char v[32];
+
+	(void)state;
+	assert_string_equal(k.opts.fs, "");
+	assert_string_equal(ib_knob_form(IB_K_FS, v, sizeof(v)), "tmpfs|ext4|xfs|vfat");
+	assert_int_equal(ib_knob_arg(&k, "--fs=xfs"), 0);
+	assert_string_equal(k.opts.fs, "xfs");
+	assert_int_equal(k.src[IB_K_FS], IB_SRC_ARG);
+	assert_int_equal(ib_knob_arg(&k, "--fs=btrfs"), -1);
+	assert_int_equal(ib_knob_arg(&k, "--fs=ext"), -1);
+	assert_int_equal(ib_knob_arg(&k, "--fs=ext44"), -1);
+	assert_int_equal(ib_knob_arg(&k, "--fs=tmpfs|ext4"), -1);
+	assert_string_equal(k.opts.fs, "xfs");
+	assert_int_equal(ib_knobs_from_cmdline(&k, "initbench.fs=vfat initbench.fs=XFS"), 1);
+	assert_string_equal(k.opts.fs, "vfat");
+	assert_string_equal(ib_knob_value(&k, IB_K_FS, v, sizeof(v)), "vfat");
+	assert_int_equal(ib_knobs_from_cmdline(&k, "initbench.fs="), 0);
+	assert_string_equal(k.opts.fs, "");
+	assert_int_equal(ib_knob_arg(&k, "--fs=tmpfs"), 0);
+	assert_int_equal(ib_knob_arg(&k, "--fs=ext4"), 0);
+	assert_string_equal(k.opts.fs, "ext4");
+	assert_string_equal(k.refused, "fs=btrfs,fs=ext,fs=ext44,fs=tmpfs|ext4,fs=XFS");
+}
+
 /* the plan: rounds x selection, round-major with seed 0, shuffled as a whole otherwise */
 static void test_plan_build(void **state)
 {
@@ -235,6 +262,7 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test_setup(test_defaults, setup),
 		cmocka_unit_test_setup(test_rounds_knob, setup),
+		cmocka_unit_test_setup(test_fs_knob, setup),
 		cmocka_unit_test_setup(test_plan_build, setup),
 		cmocka_unit_test_setup(test_args, setup),
 		cmocka_unit_test_setup(test_cmdline, setup),

@@ -400,6 +400,60 @@ static void test_errors(void **state)
 	assert_string_equal(last_record(), "");
 }
 
+/* ib_measure_count: exactly the n asked, in every interval, warm-up included; no sizing */
+static uint64_t count_calls, count_bad_n;
+static int count_timed(void *arg, uint64_t n, uint64_t *ns)
+{
+	count_calls++;
+	if (n != *(uint64_t *)arg)
+		count_bad_n++;
+	*ns = n * 3000;   /* 3 us per operation */
+	return 0;
+}
+
+static void test_count(void **state)
+{
+	static struct ib_result r;
+	struct ib_metric m = { "flat", "us", 0, "size_kb=0", 0 };
+	uint64_t n = 1000;
+	char buf[256];
+
+	(void)state;
+	fake_timer.cost_ns = 20;
+	fake_timer.res_ns = 1;
+	ib_timer = &fake_timer;
+	count_calls = count_bad_n = 0;
+	/* 1000 x 3 us = 3 ms, above the 2 ms budget, and n=1000 still: no sizing */
+	assert_int_equal(ib_measure_count(&m, count_timed, &n, n, &r), 0);
+	assert_int_equal(count_calls, opts.reps + 1);
+	assert_int_equal(count_bad_n, 0);
+	assert_int_equal(r.iters, 1000);
+	assert_int_equal(r.nsamples, opts.reps);
+	for (unsigned i = 0; i < r.nsamples; i++)
+		assert_true(r.samples[i] == 3.0);
+	field(last_record(), "raw_ns", buf, sizeof(buf));
+	assert_string_equal(buf, "3000000,3000000,3000000,3000000,3000000");
+
+	/* below the budget the count is kept all the same (the budget is not its business) */
+	n = 100;
+	count_calls = 0;
+	assert_int_equal(ib_measure_count(&m, count_timed, &n, n, &r), 0);
+	assert_int_equal(count_calls, opts.reps + 1);
+	assert_int_equal(r.iters, 100);
+	last_record();
+
+	/* but not below the clock's precision: 1 op of 3 us < 1000 x 5 ns resolution */
+	fake_timer.res_ns = 5;
+	n = 1;
+	ib_reason_clear();
+	assert_int_equal(ib_measure_count(&m, count_timed, &n, n, &r), -ERANGE);
+	assert_non_null(strstr(ib_reason_text(), "precision"));
+	assert_string_equal(last_record(), "");
+	n = 0;
+	assert_int_equal(ib_measure_count(&m, count_timed, &n, n, &r), -EINVAL);
+	assert_string_equal(last_record(), "");
+}
+
 static void test_emit_result(void **state)
 {
 	static struct ib_result r;
@@ -429,6 +483,7 @@ int main(void)
 		cmocka_unit_test_setup(test_bandwidth_timed, real_clock),
 		cmocka_unit_test_setup(test_bandwidth_clock_cost, real_clock),
 		cmocka_unit_test_setup(test_errors, real_clock),
+		cmocka_unit_test_setup(test_count, real_clock),
 		cmocka_unit_test_setup(test_emit_result, real_clock),
 	};
 	return cmocka_run_group_tests(tests, setup, teardown);

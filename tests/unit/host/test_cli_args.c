@@ -195,6 +195,8 @@ static void suite_knobs_are_checked_on_the_host(void **state)
 	refused_with(0, ARGV("--kernel", "/k", "--budget_ms", "0"), 4, "'--budget_ms 0'");
 	refused_with(0, ARGV("--kernel", "/k", "--pin", "2"), 4, "'--pin 2'");
 	refused_with(0, ARGV("--kernel", "/k", "--tmpdir", "tmp"), 4, "not an absolute path");
+	refused_with(0, ARGV("--kernel", "/k", "--fs", "btrfs"), 4,
+		     "'--fs btrfs': not one of tmpfs|ext4|xfs|vfat");
 	/* benchmark names are the suite's to judge (the host has no registry), PID 1's too */
 	assert_int_equal(parse(&o, 0, ARGV("--kernel", "/k", "--bench", "nosuch"), 4, err), 0);
 	assert_int_equal(parse(&o, 0, ARGV("--kernel", "/k", "--out", "vda"), 4, err), 0);

@@ -15,6 +15,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
+#include <sys/stat.h>
 
 #include "report/import/diskdump.h"
 #include "initramfs/dump.h"
@@ -161,7 +162,7 @@ static void test_reader(void **state)
 
 	(void)state;
 	path = write_dump(data, n, ib_crc32(0, data, n), n);
-	assert_int_equal(ib_dump_read(path, &got, &len, &h, &ok, err, sizeof(err)), 1);
+	assert_int_equal(ib_dump_read(path, 1 << 20, &got, &len, &h, &ok, err, sizeof(err)), 1);
 	assert_int_equal(len, n);
 	assert_memory_equal(got, data, n);
 	assert_int_equal(ok, 1);
@@ -169,22 +170,41 @@ static void test_reader(void **state)
 	unlink(path);
 
 	path = write_dump(data, n, ib_crc32(0, data, n) ^ 1, n);  /* damaged data */
-	assert_int_equal(ib_dump_read(path, &got, &len, &h, &ok, err, sizeof(err)), 1);
+	assert_int_equal(ib_dump_read(path, 1 << 20, &got, &len, &h, &ok, err, sizeof(err)), 1);
 	assert_int_equal(ok, 0);
 	free(got);
 	unlink(path);
 
 	path = write_dump(data, n, 0, n + 1000);                  /* longer than the file */
-	assert_int_equal(ib_dump_read(path, &got, &len, &h, &ok, err, sizeof(err)), -1);
-	assert_non_null(strstr(err, "more than"));
+	assert_int_equal(ib_dump_read(path, 1 << 20, &got, &len, &h, &ok, err, sizeof(err)), -2);
+	assert_non_null(strstr(err, "more than it holds"));
 	assert_null(got);
 	unlink(path);
 
-	/* a console capture is no dump: 0, nothing allocated */
-	assert_int_equal(ib_dump_read("/etc/hostname", &got, &len, &h, &ok, err, sizeof(err)), 0);
+	/* more than the cap (--log-max): refused by its header, naming the cap */
+	path = write_dump(data, n, ib_crc32(0, data, n), n);
+	assert_int_equal(ib_dump_read(path, 16, &got, &len, &h, &ok, err, sizeof(err)), -2);
+	assert_non_null(strstr(err, "--log-max"));
 	assert_null(got);
-	assert_int_equal(ib_dump_read("/nonexistent/x", &got, &len, &h, &ok, err, sizeof(err)), -1);
-	assert_non_null(strstr(err, "cannot open"));
+	unlink(path);
+
+	/* a FIFO is refused at once (opening it would wait for a writer), a directory too */
+	char dir[] = "/tmp/test_dump.XXXXXX", fifo[64];
+	assert_non_null(mkdtemp(dir));
+	snprintf(fifo, sizeof(fifo), "%s/fifo", dir);
+	assert_int_equal(mkfifo(fifo, 0600), 0);
+	assert_int_equal(ib_dump_read(fifo, 1 << 20, &got, &len, &h, &ok, err, sizeof(err)), -1);
+	assert_non_null(strstr(err, "a FIFO, not a regular file"));
+	unlink(fifo);
+	rmdir(dir);
+	assert_int_equal(ib_dump_read("/tmp", 1 << 20, &got, &len, &h, &ok, err, sizeof(err)), -1);
+	assert_non_null(strstr(err, "a directory, not a regular file"));
+
+	/* a console capture is no dump: 0, nothing allocated */
+	assert_int_equal(ib_dump_read("/etc/hostname", 1 << 20, &got, &len, &h, &ok, err, sizeof(err)), 0);
+	assert_null(got);
+	assert_int_equal(ib_dump_read("/nonexistent/x", 1 << 20, &got, &len, &h, &ok, err, sizeof(err)), -1);
+	assert_non_null(strstr(err, "/nonexistent/x: No such file"));
 }
 
 int main(void)

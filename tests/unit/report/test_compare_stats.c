@@ -320,7 +320,8 @@ static void test_golden(void **state)
 	close(fd);
 	char *argv[] = { "compare", "--results", (char *)data("compare"), "--json", json, "base", "new", NULL };
 	char *out = run_compare(argv, 7, &rc, &len);
-	assert_int_equal(rc, 0);
+	/* base/4 is incomplete: left out and listed, the table printed, never called done */
+	assert_int_equal(rc, 6);
 	char *golden = slurp(data("compare-golden.txt"), &glen);
 	if (len != glen || memcmp(out, golden, len)) {
 		FILE *g = fopen("/tmp/compare-actual.txt", "w");
@@ -381,7 +382,7 @@ static void test_golden(void **state)
 	char *aa[] = { "compare", "--results", (char *)data("compare"), "--aa", "base", "base2",
 		       "base", "new", NULL };
 	out = run_compare(aa, 8, &rc, &len);
-	assert_int_equal(rc, 0);
+	assert_int_equal(rc, 6);   /* base/4 again */
 	const char *ctx = strstr(out, "  ctx_2p_0k ");
 	assert_non_null(ctx);
 	assert_non_null(strstr(out, "  null_call "));
@@ -402,7 +403,17 @@ static void test_golden(void **state)
 	free(out);
 	char *nope[] = { "compare", "--results", (char *)data("compare"), "base", "nope", NULL };
 	out = run_compare(nope, 5, &rc, &len);
-	assert_int_equal(rc, 1);
+	assert_int_equal(rc, 2);   /* usage: a label that is not stored */
+	free(out);
+	/* a label never starts with '-'; every command takes -- before its labels */
+	char *dash[] = { "compare", "--results", (char *)data("compare"), "--", "base", "-x", NULL };
+	out = run_compare(dash, 6, &rc, &len);
+	assert_int_equal(rc, 2);
+	free(out);
+	char *dd[] = { "compare", "--results", (char *)data("compare"), "--", "base", "base2", NULL };
+	out = run_compare(dd, 6, &rc, &len);
+	assert_int_equal(rc, 6);   /* base/4 is incomplete */
+	assert_non_null(strstr(out, "base2 vs base"));
 	free(out);
 }
 

@@ -423,8 +423,8 @@ static void test_import_round_trip(void **state)
 	fputs(q, f);
 	fclose(f);
 	free(q);
-	assert_int_equal(ib_import_lava(p, res, "lab"), 0);
-	assert_int_equal(ib_import_lava(p, res, NULL), 0);
+	assert_int_equal(ib_import_lava(p, res, "lab", 1 << 20), 0);
+	assert_int_equal(ib_import_lava(p, res, NULL, 1 << 20), 0);
 	assert_true(asprintf(&q, "%s/lava/1/results.json", res) > 0);
 	assert_int_equal(access(q, R_OK), 0);
 	free(q);
@@ -454,12 +454,17 @@ static void test_import_round_trip(void **state)
 	json_decref(direct);
 	json_decref(lab);
 	/* a log that is not LAVA's, and a bad label: nothing stored */
-	assert_int_equal(ib_import_lava(data("small.log"), res, "nolava"), 1);
+	assert_int_equal(ib_import_lava(data("small.log"), res, "nolava", 1 << 20), 6);
 	assert_true(asprintf(&q, "%s/nolava", res) > 0);
 	assert_int_equal(access(q, F_OK), -1);
 	free(q);
-	assert_int_equal(ib_import_lava(p, res, "../up"), 2);
-	assert_int_equal(ib_import_lava("/nonexistent/log", res, "x"), 1);
+	assert_int_equal(ib_import_lava(p, res, "../up", 1 << 20), 2);
+	assert_int_equal(ib_import_lava("/nonexistent/log", res, "x", 1 << 20), 2);
+	/* more than the cap (--log-max): refused, nothing stored */
+	assert_int_equal(ib_import_lava(p, res, "big", 100), 6);
+	assert_true(asprintf(&q, "%s/big", res) > 0);
+	assert_int_equal(access(q, F_OK), -1);
+	free(q);
 	free(p);
 	p = NULL;
 	assert_true(asprintf(&p, "rm -rf '%s'", d) > 0);
@@ -506,7 +511,7 @@ static void test_import_server_styles(void **state)
 	json_decref(facts);
 
 	assert_true(asprintf(&res, "%s/results", d) > 0);
-	assert_int_equal(ib_import_lava(data("lava/server-styles.log"), res, "srv"), 0);
+	assert_int_equal(ib_import_lava(data("lava/server-styles.log"), res, "srv", 1 << 20), 0);
 	assert_true(asprintf(&q, "%s/direct.json", d) > 0);
 	assert_int_equal(ib_results_from_log(data("small.log"), q, NULL), IB_LOG_COMPLETE);
 	direct = load(q);

@@ -431,6 +431,79 @@ static void test_hostile(void **state)
 	ib_log_free(&log);
 }
 
+/*
+ * Every string has a maximum (logparse.h, docs/protocol.md "Lengths"): longer is cut there,
+ * at a UTF-8 boundary, said, and the log is incomplete; parameters past the 16th dropped.
+ * Control characters are kept as '?' and said; a log within the maximums stays complete.
+ */
+static void test_lengths(void **state)
+{
+	static struct lb b;
+	static char p[IB_REC_MAX];
+	struct ib_log log;
+	size_t o;
+	(void)state;
+
+	/* at the maximums exactly: complete, nothing said */
+	memset(&b, 0, sizeof(b));
+	o = (size_t)snprintf(p, sizeof(p), "begin proto=1 uname_r=");
+	memset(p + o, 'r', IB_VALUE_MAX);
+	o += IB_VALUE_MAX;
+	o += (size_t)snprintf(p + o, sizeof(p) - o, " cmdline=");
+	memset(p + o, 'c', IB_LONG_VALUE_MAX);
+	p[o + IB_LONG_VALUE_MAX] = '\0';
+	rec(&b, p);
+	end(&b);
+	assert_int_equal(parse(&b, &log), IB_STATUS_COMPLETE);
+	assert_int_equal(log.integ.cut, 0);
+	assert_int_equal(strlen(ib_log_begin(&log, "uname_r")), IB_VALUE_MAX);
+	assert_int_equal(strlen(ib_log_begin(&log, "cmdline")), IB_LONG_VALUE_MAX);
+	ib_log_free(&log);
+
+	/* one byte over, a 2-byte character across the cut, a long metric, 20 parameters */
+	memset(&b, 0, sizeof(b));
+	o = (size_t)snprintf(p, sizeof(p), "begin proto=1 uname_r=");
+	memset(p + o, 'r', IB_VALUE_MAX - 1);
+	o += IB_VALUE_MAX - 1;
+	o += (size_t)snprintf(p + o, sizeof(p) - o, "%%C3%%A9 hypervisor=");   /* e-acute at 255..256 */
+	memset(p + o, 'h', 5000);
+	p[o + 5000] = '\0';
+	rec(&b, p);
+	o = (size_t)snprintf(p, sizeof(p), "m bench=b unit=us samples=1,2 metric=");
+	memset(p + o, 'm', 100);
+	o += 100;
+	for (int i = 0; i < 20; i++)
+		o += (size_t)snprintf(p + o, sizeof(p) - o, " p%d=%d", i, i);
+	rec(&b, p);
+	end(&b);
+	assert_int_equal(parse(&b, &log), IB_STATUS_INCOMPLETE);
+	assert_int_equal(log.integ.cut, 4);
+	assert_int_equal(log.integ.nmissing, 0);
+	assert_int_equal(log.integ.digest, IB_DIGEST_OK);
+	assert_int_equal(strlen(ib_log_begin(&log, "uname_r")), IB_VALUE_MAX - 1);
+	assert_int_equal(strlen(ib_log_begin(&log, "hypervisor")), IB_VALUE_MAX);
+	assert_true(has_problem(&log, "line 1: record 0: uname_r cut to 256 bytes (it held 257)"));
+	assert_true(has_problem(&log, "line 1: record 0: hypervisor cut to 256 bytes (it held 5000)"));
+	assert_true(has_problem(&log, "record 1: metric cut to 64 bytes (it held 100)"));
+	assert_true(has_problem(&log, "record 1: 20 parameters, the 4 past the first 16 dropped"));
+	assert_int_equal(log.nmeas, 1);
+	assert_int_equal(strlen(log.meas[0].metric), IB_NAME_MAX);
+	assert_int_equal(log.meas[0].nparams, IB_PARAMS_MAX);
+	assert_int_equal(log.meas[0].nsamples, 2);
+	ib_log_free(&log);
+
+	/* control characters: ESC, CSI (U+009B), CR, TAB, DEL kept as '?', said; still complete */
+	memset(&b, 0, sizeof(b));
+	rec(&b, "begin proto=1 uname_r=%1B]0;x%07 clocksource=a%C2%9Bb hypervisor=%0D%09%7F");
+	end(&b);
+	assert_int_equal(parse(&b, &log), IB_STATUS_COMPLETE);
+	assert_string_equal(ib_log_begin(&log, "uname_r"), "?]0;x?");
+	assert_string_equal(ib_log_begin(&log, "clocksource"), "a??b");
+	assert_string_equal(ib_log_begin(&log, "hypervisor"), "???");
+	assert_true(has_problem(&log, "record 0: a value holds control characters (kept, shown as '?')"));
+	ib_log_free(&log);
+}
+
 static char *slurp(const char *path, size_t *len)
 {
 	FILE *f = fopen(path, "rb");
@@ -490,6 +563,7 @@ int main(void)
 		cmocka_unit_test(test_no_records),
 		cmocka_unit_test(test_missing_unknown),
 		cmocka_unit_test(test_hostile),
+		cmocka_unit_test(test_lengths),
 		cmocka_unit_test(test_truncate_every_offset),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);

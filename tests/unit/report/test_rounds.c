@@ -81,7 +81,7 @@ static char *summary_of(const char *dir, const char *label)
 	char *labels[] = { (char *)label }, *out = NULL;
 	struct ib_set set;
 	size_t len = 0;
-	assert_int_equal(ib_store_load(dir, labels, 1, &set), 0);
+	assert_int_equal(ib_store_load(dir, labels, 1, &set, "test"), 0);
 	FILE *f = open_memstream(&out, &len);
 	ib_summary_print(f, &set);
 	fclose(f);

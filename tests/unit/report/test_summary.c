@@ -21,6 +21,7 @@
 
 #include "tests/unit/testdata.h"
 
+#include "bench/lib/record.h"
 #include "report/results.h"
 #include "report/store/store.h"
 #include "report/summary/summary.h"
@@ -44,7 +45,7 @@ static char *print_fixtures(size_t *len)
 	char *const labels[] = { "orig", "uml" };
 	struct ib_set set;
 	char *out = NULL;
-	assert_int_equal(ib_store_load(data("summary"), labels, 2, &set), 0);
+	assert_int_equal(ib_store_load(data("summary"), labels, 2, &set, "test"), 0);
 	assert_int_equal(set.n, 4);
 	FILE *f = open_memstream(&out, len);
 	ib_summary_print(f, &set);
@@ -71,7 +72,7 @@ static void test_golden(void **state)
 	free(golden);
 }
 
-/* lmbench 2.0's tables in its order; each title's rule is as long as the title */
+/* lmbench 2.0's tables in its order, then ours; each title's rule is as long as the title */
 static const char *const titles[] = {
 	"Basic system parameters",
 	"Processor, Processes - times in microseconds - smaller is better",
@@ -80,10 +81,14 @@ static const char *const titles[] = {
 	"File & VM system latencies in microseconds - smaller is better",
 	"*Local* Communication bandwidths in MB/s - bigger is better",
 	"Memory latencies in nanoseconds - smaller is better",
+	/* ours, after lmbench's */
+	"Placement - times in microseconds, bandwidth in MB/s",
+	"Process and IPC variants - times in microseconds - smaller is better",
+	"File system variants - medians in microseconds - smaller is better",
 	"Macro workloads - compile in seconds, HTTP in requests/s and ms/request",
 };
 #define NSECT (sizeof(titles) / sizeof(titles[0]))
-#define MEM_SECT 7      /* Memory latencies: its WARNING line and its cells off the dashes */
+#define MEM_SECT 7   /* the Memory latencies table, counted from 1 as sect below */
 
 static int dashes(const char *l, size_t n)
 {
@@ -101,10 +106,10 @@ static size_t run_ends(const char *l, size_t n, size_t from, size_t *end, size_t
 }
 
 /*
- * Independent of the golden file: the titles come in lmbench's order with rules of their
- * length, and in every row each cell ends where its column's dashes end (a cell one too
- * wide or too narrow moves its end). In "Memory latencies" lmbench's cells do not sit under
- * the dashes: Mhz, L1 $, L2 $, Main mem end at columns 28, 34, 41, 48, then free text.
+ * Independent of the golden file: the titles come in lmbench's order, then ours, with rules
+ * of their length, and in every row each cell ends where its column's dashes end (a cell one
+ * too wide or too narrow moves its end). In "Memory latencies" lmbench's cells do not sit
+ * under the dashes: Mhz, L1 $, L2 $, Main mem end at columns 28, 34, 41, 48, then free text.
  */
 static void test_layout(void **state)
 {
@@ -145,6 +150,10 @@ static void test_layout(void **state)
 		}
 		for (size_t j = i + 1; j < nl && *lines[j]; j++, rows++) {
 			size_t n = strlen(lines[j]), got[16];
+			if (lines[j][0] == ' ') {   /* a note under the rows (fsdir:), not a row */
+				rows--;
+				continue;
+			}
 			if (mem && n > 49)
 				n = 49;  /* Guesses: free text */
 			size_t ng = run_ends(lines[j], n, 24, got, 16);
@@ -163,6 +172,24 @@ static void test_layout(void **state)
 		assert_int_equal(rows, 4);
 	}
 	assert_int_equal(sect, NSECT);
+	free(out);
+}
+
+/*
+ * pin=1 is shown: the uml boots ran their lmbench benchmarks pinned (cpu=0 in their records),
+ * the orig boots did not (cpu=-1), though their Placement records say cpu=0: those pin
+ * themselves and must not make a boot look pinned.
+ */
+static void test_pinned_note(void **state)
+{
+	size_t len = 0;
+	(void)state;
+	char *out = print_fixtures(&len);
+	assert_non_null(strstr(out, "\numl/1: pinned (pin=1): the lmbench columns ran on CPU 0, "
+				    "as same-CPU figures (lmbench pins nothing)\n"));
+	assert_non_null(strstr(out, "\numl/2: pinned (pin=1)"));
+	assert_null(strstr(out, "orig/1: pinned"));
+	assert_null(strstr(out, "orig/2: pinned"));
 	free(out);
 }
 
@@ -200,7 +227,7 @@ static void test_default_order(void **state)
 	}
 	snprintf(p, sizeof(p), "%s/zeta/notaboot", dir);
 	mkdir(p, 0755);
-	assert_int_equal(ib_store_load(dir, NULL, 0, &set), 0);
+	assert_int_equal(ib_store_load(dir, NULL, 0, &set, "test"), 0);
 	assert_int_equal(set.n, 4);
 	assert_string_equal(set.boots[0].label, "zeta");
 	assert_int_equal(set.boots[0].num, 1);
@@ -210,7 +237,7 @@ static void test_default_order(void **state)
 	ib_set_free(&set);
 	/* a label asked for that is not there is an error, the others still load */
 	char *const want[] = { "alpha", "nope" };
-	assert_int_equal(ib_store_load(dir, want, 2, &set), -1);
+	assert_int_equal(ib_store_load(dir, want, 2, &set, "test"), 2);   /* usage: not stored */
 	assert_int_equal(set.n, 1);
 	ib_set_free(&set);
 	snprintf(p, sizeof(p), "rm -rf '%s'", dir);
@@ -228,12 +255,24 @@ static json_t *metric(json_t *r, const char *id)
 	return NULL;
 }
 
+/* the summary of every boot stored under dir, as `initbench report` prints it */
+static char *summary_of(const char *dir)
+{
+	struct ib_set set;
+	char *out = NULL;
+	size_t len = 0;
+	assert_int_equal(ib_store_load(dir, NULL, 0, &set, "test"), 0);
+	FILE *f = open_memstream(&out, &len);
+	ib_summary_print(f, &set);
+	fclose(f);
+	ib_set_free(&set);
+	return out;
+}
+
 /* a boot that ran two benchmarks says which of the tables' benchmarks it did not run */
 static void test_not_run(void **state)
 {
-	char dir[] = "/tmp/ib-notrun-XXXXXX", p[256], *out = NULL;
-	struct ib_set set;
-	size_t len = 0;
+	char dir[] = "/tmp/ib-notrun-XXXXXX", p[256], *out;
 	(void)state;
 	assert_non_null(mkdtemp(dir));
 	snprintf(p, sizeof(p), "%s/x", dir);
@@ -242,20 +281,85 @@ static void test_not_run(void **state)
 	mkdir(p, 0755);
 	snprintf(p, sizeof(p), "%s/x/1/console.log", dir);
 	copy(data("small.log"), p);
-	assert_int_equal(ib_store_load(dir, NULL, 0, &set), 0);
-	FILE *f = open_memstream(&out, &len);
-	ib_summary_print(f, &set);
-	fclose(f);
-	ib_set_free(&set);
-	const char *note = strstr(out, "\nx/1: not run: mhz, null_io, open_close, select_tcp,");
+	out = summary_of(dir);
+	const char *note = strstr(out, "\nx/1: not run: mhz, null_io, open_close, select_tcp_wr,");
 	assert_non_null(note);
+	assert_non_null(strstr(note, ", exec_proc_dyn, sh_proc_dyn, ctx_2p_0k,"));
 	assert_non_null(strstr(note, ", lat_pipe, lat_unix,"));
+	assert_non_null(strstr(note, ", lat_rpc_udp_poll, lat_tcp, lat_rpc_tcp_poll,"));
 	assert_non_null(strstr(note, ", lat_tcp_conn, fs_0k, fs_10k, mmap_lat,"));
-	assert_non_null(strstr(note, ", bw_mem_write, lat_mem,"));
+	assert_non_null(strstr(note, ", bw_mem_write, lat_mem, ctx_2p_0k_same,"));
+	assert_non_null(strstr(note, ", bw_pipe_cross, exec_proc, sh_proc, select_tcp,"));
+	assert_non_null(strstr(note, ", lat_rpc_udp, lat_rpc_tcp, fs_tree_0k, fs_tree_10k, compile,"));
 	assert_non_null(strstr(note, ", compile, http_c100, http_c10\n"));
 	assert_null(strstr(note, "null_call"));
 	assert_null(strstr(note, " stat,"));
 	assert_null(strstr(note, "ctx_2p_0k, ctx_2p_0k"));  /* two tables, one name */
+	free(out);
+	snprintf(p, sizeof(p), "rm -rf '%s'", dir);
+	assert_int_equal(system(p), 0);
+}
+
+/* the record lines of payloads[] framed as the suite frames them, then the end record */
+static void write_log(const char *path, const char *const *payloads)
+{
+	char line[4096], end[64];
+	unsigned long seq = 0;
+	uint32_t digest = 0;
+	FILE *f = fopen(path, "w");
+	assert_non_null(f);
+	for (size_t i = 0; payloads[i]; i++) {
+		size_t n = ib_frame(line, sizeof(line), seq++, payloads[i], strlen(payloads[i]));
+		assert_true(n > 0);
+		digest = ib_crc32(digest, line, n);
+		fwrite(line, 1, n, f);
+	}
+	snprintf(end, sizeof(end), "end records=%lu digest=%08x", seq, (unsigned)digest);
+	fwrite(line, 1, ib_frame(line, sizeof(line), seq, end, strlen(end)), f);
+	fclose(f);
+}
+
+/*
+ * A boot of an earlier suite, whose fs_0k timed lmbench 3.0's tree under fs_create_0k: that
+ * figure must never land under lmbench 2.0's 0K File column (a blank there, said in a note),
+ * but in File system variants, which reads that name; and its fsdir line comes from the
+ * records' fs= when the begin record has no fsdir.type.
+ */
+static void test_old_fs_metrics(void **state)
+{
+	static const char *const log[] = {
+		"begin proto=1 mode=init uname_s=Linux uname_r=6.1.0 hypervisor=TCG cpu_model=Test "
+		"timer_cost_ns=20 timer_res_ns=1",
+		"plan count=1 benches=fs_0k",
+		"m bench=fs_0k metric=fs_create_0k unit=us iters=400 overhead=0 samples=51.5,52.5,52 "
+		"raw_ns=1,1,1 cpu=0 size_kb=0 files_per_dir=100 fs=tmpfs",
+		"m bench=fs_0k metric=fs_delete_0k unit=us iters=400 overhead=0 samples=21,22,23 "
+		"raw_ns= cpu=0 size_kb=0 files_per_dir=100 fs=tmpfs",
+		"outcome bench=fs_0k status=ok reason= wall_ms=300",
+		NULL,
+	};
+	char dir[] = "/tmp/ib-oldfs-XXXXXX", p[256], *out;
+	(void)state;
+	assert_non_null(mkdtemp(dir));
+	snprintf(p, sizeof(p), "mkdir -p '%s/old/1'", dir);
+	assert_int_equal(system(p), 0);
+	snprintf(p, sizeof(p), "%s/old/1/console.log", dir);
+	write_log(p, log);
+	out = summary_of(dir);
+	const char *fsvm = strstr(out, "File & VM system latencies"), *var, *row;
+	char cells[128];
+	assert_non_null(fsvm);
+	/* the row: its key, then nothing but blanks where the File cells would be */
+	assert_non_null(row = strstr(fsvm, "\nold         Linux 6.1.0 "));
+	snprintf(cells, sizeof(cells), "%.*s", (int)strcspn(row + 25, "\n"), row + 25);
+	assert_int_equal(strspn(cells, " "), strlen(cells));
+	assert_true(strlen(cells) > 20);
+	assert_non_null(strstr(fsvm, "\n  fsdir: old/1 tmpfs\n"));
+	assert_non_null(var = strstr(out, "File system variants"));
+	assert_non_null(row = strstr(var, "\nold         Linux 6.1.0 "));
+	snprintf(cells, sizeof(cells), "%.*s", (int)strcspn(row + 25, "\n"), row + 25);
+	assert_string_equal(cells, "                              52.0   22.0              ");
+	assert_non_null(strstr(out, "\nold/1: fs_0k: no fs_flat_create_0k_best measurement\n"));
 	free(out);
 	snprintf(p, sizeof(p), "rm -rf '%s'", dir);
 	assert_int_equal(system(p), 0);
@@ -281,7 +385,7 @@ static void test_results_json(void **state)
 	assert_string_equal(json_string_value(json_object_get(in, "digest")), "ok");
 	assert_string_equal(json_string_value(json_object_get(json_object_get(r, "env"), "uname_v")),
 			    "#1 SMP PREEMPT_DYNAMIC Debian 6.1.158-1 (2025-11-01)");
-	assert_int_equal(json_integer_value(json_object_get(json_object_get(r, "plan"), "count")), 44);
+	assert_int_equal(json_integer_value(json_object_get(json_object_get(r, "plan"), "count")), 61);
 	json_t *m0 = json_array_get(json_object_get(r, "measurements"), 0);
 	assert_string_equal(json_string_value(json_object_get(m0, "metric")), "mhz");
 	assert_string_equal(json_string_value(json_object_get(m0, "unit")), "MHz");
@@ -315,21 +419,34 @@ static void test_results_json(void **state)
 	assert_int_equal(system(p), 0);
 }
 
+/* the exit classes of host/lib/exitcode.h: done 0, usage 2, bad or incomplete data 5/6 */
 static void test_cmd_exit_codes(void **state)
 {
-	char p[] = "parse", r[] = "report", res[] = "--results", uml[] = "uml", dn[] = "/dev/null";
+	char p[] = "parse", r[] = "report", res[] = "--results", uml[] = "uml", orig[] = "orig";
+	char dn[] = "/dev/null", dash[] = "--", dashx[] = "-x", none_log[] = "/tmp/ib-test-none-XXXXXX";
+	int fd = mkstemp(none_log);
 	char *ok[] = { p, strdup(data("small.log")), NULL };
 	char *inc[] = { p, strdup(data("summary/uml/2/console.log")), NULL };
-	char *none[] = { p, dn, NULL };
+	char *dev[] = { p, dn, NULL };
+	char *none[] = { p, none_log, NULL };
 	char *bad[] = { p, NULL };
-	char *rep[] = { r, res, strdup(data("summary")), uml, NULL };
+	char *rep_inc[] = { r, res, strdup(data("summary")), uml, NULL };
+	char *rep_ok[] = { r, res, strdup(data("summary")), dash, orig, NULL };
+	char *rep_bad[] = { r, res, strdup(data("summary")), dash, dashx, NULL };
 	(void)state;
+	assert_true(fd >= 0);
+	assert_int_equal(write(fd, "no record here\n", 15), 15);
+	close(fd);
 	assert_int_equal(ib_cmd_parse(2, ok), 0);
-	assert_int_equal(ib_cmd_parse(2, inc), 1);
-	assert_int_equal(ib_cmd_parse(2, none), 2);
+	assert_int_equal(ib_cmd_parse(2, inc), 6);    /* incomplete, as `run` says it */
+	assert_int_equal(ib_cmd_parse(2, none), 5);   /* no record */
+	assert_int_equal(ib_cmd_parse(2, dev), 2);    /* a device, not a regular file */
 	assert_int_equal(ib_cmd_parse(1, bad), 2);
-	assert_int_equal(ib_cmd_report(4, rep), 0);
-	free(ok[1]), free(inc[1]), free(rep[2]);
+	assert_int_equal(ib_cmd_report(4, rep_inc), 6);   /* printed, never done */
+	assert_int_equal(ib_cmd_report(5, rep_ok), 0);    /* `--` before the labels */
+	assert_int_equal(ib_cmd_report(5, rep_bad), 2);   /* a label never starts with '-' */
+	unlink(none_log);
+	free(ok[1]), free(inc[1]), free(rep_inc[2]), free(rep_ok[2]), free(rep_bad[2]);
 }
 
 int main(void)
@@ -337,8 +454,10 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_golden),
 		cmocka_unit_test(test_layout),
+		cmocka_unit_test(test_pinned_note),
 		cmocka_unit_test(test_default_order),
 		cmocka_unit_test(test_not_run),
+		cmocka_unit_test(test_old_fs_metrics),
 		cmocka_unit_test(test_results_json),
 		cmocka_unit_test(test_cmd_exit_codes),
 	};
