@@ -452,7 +452,7 @@ image: $(IMAGE)
 
 # The image with the macro cpio appended whatever CONFIG_IB_MACRO says: make check's tree
 # keeps the quick profile's small image for its other boots and boots this one for the macro
-# workloads (tests/integration/boot/macro.sh).
+# workloads (tests/integration/boot/compare-pti.sh and macro.sh).
 IMAGE_MACRO := $(O)/initramfs-macro.cpio.gz
 $(IMAGE_MACRO): $(IMAGE) $(MACRO_CPIO)
 	$(call quiet,CPIO,$@)$(if $(macro_on),cp $(IMAGE),cat $(IMAGE) $(MACRO_CPIO)) > $@.tmp && mv $@.tmp $@
