@@ -47,6 +47,8 @@ struct ib_opts {
 			      * mmap, page fault, file reread): the image's tmpfs by default */
 	const char *fs;      /* the file system type fsdir must hold ("": whatever it is);
 			      * under PID 1 also the disk it mounts there (bench/lib/fsdir.h) */
+	const char *macro_dir; /* the compile workload's tree (scripts/mkmacro.sh) */
+	unsigned http_n;     /* requests of the HTTP workload's -c 100 run */
 };
 
 /* measured once at suite start, read-only afterwards */
@@ -92,6 +94,14 @@ int ib_measure_count(const struct ib_metric *m, ib_timed_fn fn, void *arg, uint6
 int ib_emit_result(const struct ib_metric *m, const struct ib_result *r);
 
 void ib_reason(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+/*
+ * A benchmark whose one measurement lasts minutes by its nature (a macro workload: n HTTP
+ * requests, three builds) sets its own time limit from the work it is about to do: the
+ * runner then kills it at max(opts->timeout_s, seconds) after its start, seconds capped at
+ * IB_TIME_LIMIT_MAX_S. Call it before the long part; a later call replaces the limit.
+ */
+#define IB_TIME_LIMIT_MAX_S 3600
+void ib_time_limit(unsigned seconds);
 /* pin the calling process to opts->cpu when opts->pin (children inherit it) */
 int ib_pin_self(void);
 /* end a helper process the benchmark forked (a server, a ring member): SIGKILL, then reap
