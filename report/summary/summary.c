@@ -221,6 +221,21 @@ static const struct section sections[] = {
 		"", 0, 0,
 		{ { "lat_fifo", 6, NULL }, { "lat_sem", 6, NULL }, { NULL, 0, NULL } },
 	},
+	/* initbench's: the whole-system workloads (bench/macro/, docs/macro.md), laid out as
+	 * kernel comparisons report them: the best of three builds as real/user/sys, then ab's
+	 * requests per second and time per request at -c 100 and -c 10 */
+	{
+		"Macro workloads - compile in seconds, HTTP in requests/s and ms/request", NULL,
+		"-----------------------------------------------------------------------",
+		"Host                 OS compile best of 3     ab -c 100      ab -c 10",
+		"                         real  user   sys  req/s ms/req  req/s ms/req",
+		"--------- ------------- ----- ----- ----- ------ ------ ------ ------",
+		"", 0, 0,
+		{ { "compile_real", 5, "compile" }, { "compile_user", 5, "compile" },
+		  { "compile_sys", 5, "compile" }, { "http_c100_rps", 6, "http_c100" },
+		  { "http_c100_ms", 6, "http_c100" }, { "http_c10_rps", 6, "http_c10" },
+		  { "http_c10_ms", 6, "http_c10" }, { NULL, 0, NULL } },
+	},
 };
 
 _Static_assert(sizeof(sections) / sizeof(sections[0]) * (sizeof(sections[0].col) /

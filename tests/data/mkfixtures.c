@@ -5,7 +5,7 @@
  * The records are framed with bench/base/record.c, so the fixtures stay valid by
  * construction; the logs mix in what a real console holds (kernel messages, KTAP lines, a
  * printk inside a record, \r\n, a duplicate, a truncation). Run it again after changing it:
- *   gcc -std=c11 -Ibench/lib tests/data/mkfixtures.c bench/base/record.c -o /tmp/mkfixtures
+ *   gcc -std=c11 -I. tests/data/mkfixtures.c bench/base/record.c -o /tmp/mkfixtures
  *   /tmp/mkfixtures tests/data
  */
 #define _GNU_SOURCE
@@ -240,6 +240,14 @@ static const struct row rows[] = {
 	/* lmbench 3 additions */
 	{ "lat_fifo", "lat_fifo", "us", 83.4, 82.1, 176.9, "msg_bytes=1", NULL },
 	{ "lat_sem", "lat_sem", "us", 9.87, 10.02, 142.3, "sems=2 nsops=2", NULL },
+	/* the macro workloads, as a TCG and a UML boot measured them (docs/macro.md) */
+	{ "compile", "compile_real", "s", 2.44, 2.47, 16.3, "lines=34948 jobs=1", NULL },
+	{ "compile", "compile_user", "s", 1.39, 1.41, 16.05, "lines=34948 jobs=1", NULL },
+	{ "compile", "compile_sys", "s", 0.912, 0.93, 0.07, "lines=34948 jobs=1", NULL },
+	{ "http_c100", "http_c100_rps", "req/s", 124.8, 122.3, 11.9, "n=2000 c=100", NULL },
+	{ "http_c100", "http_c100_ms", "ms", 801.3, 817.7, 8403, "n=2000 c=100", NULL },
+	{ "http_c10", "http_c10_rps", "req/s", 118.5, 120.1, 11.22, "n=500 c=10", NULL },
+	{ "http_c10", "http_c10_ms", "ms", 84.41, 83.26, 891.1, "n=500 c=10", NULL },
 };
 #define NROWS (sizeof(rows) / sizeof(rows[0]))
 
@@ -288,6 +296,8 @@ static void measurement(struct out *o, const char *bench, const char *metric, co
 	static const double spread[5] = { 1.00, 0.99, 1.02, 1.01, 0.98 };
 	double s[5];
 	int us = !strcmp(unit, "us"), bw = !strcmp(unit, "MB/s"), mhz = !strcmp(unit, "MHz");
+	int rate = !strcmp(unit, "req/s");
+	double per_ns = !strcmp(unit, "s") ? 1e9 : !strcmp(unit, "ms") ? 1e6 : us ? 1000.0 : 1.0;
 	uint64_t raw[5], iters = bw ? 64 : mhz ? 1000000 : v > 100 ? 20 : 10000;
 	struct ib_rec r;
 	for (int i = 0; i < 5; i++) {
@@ -297,8 +307,10 @@ static void measurement(struct out *o, const char *bench, const char *metric, co
 			ns = 65536.0 * (double)iters / s[i] * 1000.0;
 		else if (mhz)   /* one cycle per operation */
 			ns = (double)iters / s[i] * 1000.0;
+		else if (rate)  /* requests per second */
+			ns = (double)iters / s[i] * 1e9;
 		else
-			ns = s[i] * (double)iters * (us ? 1000.0 : 1.0) + 48.0;
+			ns = s[i] * (double)iters * per_ns + 48.0;
 		raw[i] = (uint64_t)ns;
 	}
 	if (o->stop_metric && !strcmp(metric, o->stop_metric))
