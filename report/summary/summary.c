@@ -210,6 +210,17 @@ static const struct section sections[] = {
 		{ { "bw_file_reread", 6, NULL }, { "bw_mmap_reread", 6, NULL },
 		  { "bw_mem_read", 6, NULL }, { "bw_mem_write", 6, NULL }, { NULL, 0, NULL } },
 	},
+	{
+		/* lmbench 3's benchmarks that 2.0 lacks (bench/ipc/lat_fifo.c, lat_sem.c); the
+		 * semaphore as a round trip, twice the figure lmbench 3 prints */
+		"lmbench 3 additions - round trips in microseconds - smaller is better", NULL,
+		"---------------------------------------------------------------------",
+		"Host                 OS   FIFO   SysV",
+		"                                  sem",
+		"--------- ------------- ------ ------",
+		"", 0, 0,
+		{ { "lat_fifo", 6, NULL }, { "lat_sem", 6, NULL }, { NULL, 0, NULL } },
+	},
 	/* initbench's: the whole-system workloads (bench/macro/, docs/macro.md), laid out as
 	 * kernel comparisons report them: the best of three builds as real/user/sys, then ab's
 	 * requests per second and time per request at -c 100 and -c 10 */

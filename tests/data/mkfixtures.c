@@ -237,6 +237,9 @@ static const struct row rows[] = {
 	{ "select_file_wr", "select_file_wr", "us", 7.13, 7.2, 70.3, "set=write", NULL },
 	{ "lat_rpc_udp", "lat_rpc_udp", "us", 238.1, 241.7, 295.2, NULL, NULL },
 	{ "lat_rpc_tcp", "lat_rpc_tcp", "us", 290.6, 288.3, 380.1, NULL, NULL },
+	/* lmbench 3 additions */
+	{ "lat_fifo", "lat_fifo", "us", 83.4, 82.1, 176.9, "msg_bytes=1", NULL },
+	{ "lat_sem", "lat_sem", "us", 9.87, 10.02, 142.3, "sems=2 nsops=2", NULL },
 	/* the macro workloads, as a TCG and a UML boot measured them (docs/macro.md) */
 	{ "compile", "compile_real", "s", 2.44, 2.47, 16.3, "lines=34948 jobs=1", NULL },
 	{ "compile", "compile_user", "s", 1.39, 1.41, 16.05, "lines=34948 jobs=1", NULL },

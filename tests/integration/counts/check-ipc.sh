@@ -18,6 +18,10 @@
 # dispatcher, poll, read, write); the variants without poll (lat_rpc_udp, lat_rpc_tcp) make
 # none (*0: at most the slack in the whole run). musl's poll() is SYS_poll on x86-64, ppoll
 # where there is none.
+# lmbench 3's lat_fifo: the pipe's round trip through two named FIFOs (read and write twice
+# per operation). lat_sem: one semop() of two operations on each side per round trip, so
+# semop twice per operation (semtimedop where a libc makes semop() that call); a semop per
+# take and per post would count 4.
 # The Placement variants make the same calls as their lmbench columns, wherever they run.
 #
 # usage: check-ipc.sh [SUITE]   (default: out/bench/ibsuite; needs strace; 77 without it)
@@ -36,6 +40,8 @@ lat_tcp|read:lat_tcp*2 write:lat_tcp*2
 lat_rpc_tcp_poll|read:lat_rpc_tcp_poll*2 write:lat_rpc_tcp_poll*2 poll|ppoll:lat_rpc_tcp_poll*3
 lat_rpc_tcp|read:lat_rpc_tcp*2 write:lat_rpc_tcp*2 poll|ppoll:lat_rpc_tcp*0
 lat_tcp_conn|connect:lat_tcp_conn setsockopt:lat_tcp_conn+lat_tcp_conn_base
+lat_fifo|read:lat_fifo*2 write:lat_fifo*2
+lat_sem|semop|semtimedop:lat_sem*2
 bw_pipe|write:bw_pipe
 bw_unix|write:bw_unix
 lat_pipe_same|read:lat_pipe_same*2 write:lat_pipe_same*2

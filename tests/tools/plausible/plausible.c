@@ -266,6 +266,13 @@ int main(int argc, char **argv)
 		order_within(ms, "lat_unix", "lat_udp", 1, slack);
 		order_within(ms, "lat_udp", "lat_tcp", 0, slack);
 	}
+	/*
+	 * lmbench 3's round trips: two processes that each make at least one syscall and wake
+	 * the other, every round trip; so each costs more than one null call anywhere (natively
+	 * 1.7-31x here on a loaded host, paired rounds).
+	 */
+	order_if(ms, "null_call", "lat_fifo", 0);
+	order_if(ms, "null_call", "lat_sem", 0);
 	page_fault(ms);
 	faults_per_touch(boots, n);
 	/*
