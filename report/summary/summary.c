@@ -211,10 +211,10 @@ static const struct section sections[] = {
 		  { "bw_mem_read", 6, NULL }, { "bw_mem_write", 6, NULL }, { NULL, 0, NULL } },
 	},
 	{
-		/* lmbench 3's benchmarks that 2.0 lacks (bench/ipc/lat_fifo.c, lat_sem.c); the
-		 * semaphore as a round trip, twice the figure lmbench 3 prints */
-		"lmbench 3 additions - round trips in microseconds - smaller is better", NULL,
-		"---------------------------------------------------------------------",
+		/* lmbench 3's benchmarks that 2.0 lacks (bench/ipc/lat_fifo.c, lat_sem.c), each
+		 * lmbench 3's quantity: the FIFO's round trip, the semaphore's hand-off */
+		"lmbench 3 additions - times in microseconds - smaller is better", NULL,
+		"---------------------------------------------------------------",
 		"Host                 OS   FIFO   SysV",
 		"                                  sem",
 		"--------- ------------- ------ ------",

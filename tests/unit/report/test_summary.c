@@ -88,7 +88,7 @@ static const char *const titles[] = {
 	"Process and IPC variants - times in microseconds - smaller is better",
 	"File system variants - medians in microseconds - smaller is better",
 	"Bandwidth variants - 64-bit words, in MB/s - bigger is better",
-	"lmbench 3 additions - round trips in microseconds - smaller is better",
+	"lmbench 3 additions - times in microseconds - smaller is better",
 	"Macro workloads - compile in seconds, HTTP in requests/s and ms/request",
 };
 #define NSECT (sizeof(titles) / sizeof(titles[0]))
