@@ -18,7 +18,8 @@
  * quotes. When the counter has run out (or was never a count of this plan), or GRUB cannot
  * save it, entry "ib-done" says so and powers off (GRUB's halt; if the firmware cannot, it
  * stays in GRUB saying so). An entry that GRUB cannot boot (a kernel file missing or
- * unreadable) falls back to "ib-next", which reboots into the next count.
+ * unreadable) falls back to "ib-next" (entry number n + 1: GRUB 2.06 takes fallback as a
+ * number), which reboots into the next count.
  *
  * ib_grub_cfg() returns the text (malloc'd), or NULL with a one-line reason in err: a
  * single quote in a word or path (GRUB's quoting could not hold it), no boots, a console
