@@ -38,7 +38,7 @@ PKGS_DOCS := graphviz
 PKGS_FS_ext4 := e2fsprogs
 PKGS_FS_xfs := xfsprogs
 PKGS_FS_vfat := dosfstools
-PKGS_CHECK := strace debootstrap $(PKGS_PLOT) $(PKGS_DOCS) dosfstools e2fsprogs xfsprogs fdisk mtools \
+PKGS_CHECK := strace time debootstrap $(PKGS_PLOT) $(PKGS_DOCS) dosfstools e2fsprogs xfsprogs fdisk mtools \
 	grub-common $(PKGS_KERNEL)
 
 # ---- configuration ----------------------------------------------------------------------
@@ -81,7 +81,7 @@ HOST_MAIN := host/initbench.c
 # the host folders (docs/architecture.md "Folders and what each may include")
 HOST_LIB_SRCS := $(sort $(filter-out $(HOST_MAIN),$(wildcard host/*.c host/*/*.c report/*/*.c)) \
 	$(filter-out bench/lib/runner.c,$(wildcard bench/lib/*.c)) bench/ipc/oncrpc.c \
-	bench/mem/plateau.c initramfs/cpio.c \
+	bench/mem/plateau.c bench/proc/elfinterp.c initramfs/cpio.c \
 	initramfs/dump.c initramfs/blkid.c bench/gen/benchgen.c)
 HOST_LIB_OBJS := $(patsubst %.c,$(O)/host/%.o,$(HOST_LIB_SRCS))
 HOST_LIB := $(O)/host/libinitbench.a
@@ -96,6 +96,7 @@ TOOL_BINS := $(patsubst tests/tools/%.c,$(O)/tests/%,$(TOOL_SRCS))
 
 SUITE := $(O)/bench/ibsuite
 HELLO := $(O)/bench/ib-hello
+HELLO_DYN := $(O)/bench/ib-hello-dyn
 INIT := $(O)/initramfs/init
 MKCPIO := $(O)/initramfs/mkcpio
 INITBENCH := $(O)/initbench
@@ -337,6 +338,15 @@ $(HELLO): $(O)/guest/bench/hello.o
 	$(call quiet,LD,$@)mkdir -p $(dir $@)
 	$(Q)$(GUEST_CC) $(GUEST_LDFLAGS) -o $@ $^
 
+# exec proc's hello is dynamically linked, as lmbench's: it must name the loader the image
+# carries (IB_ARCH_LDSO, mk/arch.mk), or exec proc would fail in every boot
+$(HELLO_DYN): $(O)/guest/bench/hello.o
+	$(call quiet,LD,$@)mkdir -p $(dir $@)
+	$(Q)$(GUEST_CC) -o $@.tmp $^
+	$(Q)interp=$$(readelf -l $@.tmp | sed -n 's/.*program interpreter: \(.*\)\]$$/\1/p'); \
+		[ "$$interp" = '$(IB_ARCH_LDSO)' ] || { rm -f $@.tmp; echo "initbench: $@ names the loader '$$interp', not $(IB_ARCH_LDSO) (mk/arch.mk)" >&2; exit 1; }
+	$(Q)mv $@.tmp $@
+
 INIT_OBJS := $(patsubst %.c,$(O)/guest/%.o,initramfs/init.c initramfs/diskout.c \
 	initramfs/fsmount.c initramfs/dump.c initramfs/blkid.c initramfs/say.c bench/lib/record.c \
 	bench/lib/pid1knobs.c bench/lib/knobs.c)
@@ -344,7 +354,7 @@ $(INIT): $(INIT_OBJS)
 	$(call quiet,LD,$@)mkdir -p $(dir $@)
 	$(Q)$(GUEST_CC) $(GUEST_LDFLAGS) -o $@ $^
 
-suite: $(SUITE) $(HELLO)
+suite: $(SUITE) $(HELLO) $(HELLO_DYN)
 
 # ---- host programs ----------------------------------------------------------------------
 $(O)/host/%.o: %.c $(config_h) | deps $(config_hash_h)
@@ -367,7 +377,8 @@ host: $(INITBENCH)
 $(O)/initramfs/manifest: initramfs/manifest.in $(config_stamp)
 	$(call quiet,GEN,$@)mkdir -p $(dir $@)
 	$(Q)test -x '$(BUSYBOX)' || { echo "initbench: busybox '$(BUSYBOX)' (CONFIG_IB_BUSYBOX) is missing: install busybox-static" >&2; exit 1; }
-	$(Q)sed -e 's|@O@|$(O)|g' -e 's|@BUSYBOX@|$(BUSYBOX)|g' $< > $@
+	$(Q)test -f '$(IB_ARCH_LDSO)' || { echo "initbench: musl's dynamic loader $(IB_ARCH_LDSO) is missing: install musl$(if $(ib_cross),:$(IB_ARCH_DEB))" >&2; exit 1; }
+	$(Q)sed -e 's|@O@|$(O)|g' -e 's|@BUSYBOX@|$(BUSYBOX)|g' -e 's|@LDSO@|$(IB_ARCH_LDSO)|g' $< > $@
 
 # MODULES=DIR (a /lib/modules/<version> tree) or MODULES=default (the default kernel's,
 # from its .deb): CONFIG_IB_MODULES and their dependencies as a second cpio appended to the
@@ -394,8 +405,8 @@ $(MODULES_CPIO): $(O)/modules/spec $(MKCPIO) scripts/mkmodules.sh
 	$(call quiet,MODULES,$@)$(srctree)/scripts/mkmodules.sh '$(modules_dir)' \
 		'$(modules_names)' $@ $(MKCPIO) $(SOURCE_DATE_EPOCH)
 
-$(IMAGE): $(O)/initramfs/manifest $(MKCPIO) $(INIT) $(SUITE) $(HELLO) $(BUSYBOX) \
-		$(O)/modules/spec $(if $(MODULES),$(MODULES_CPIO))
+$(IMAGE): $(O)/initramfs/manifest $(MKCPIO) $(INIT) $(SUITE) $(HELLO) $(HELLO_DYN) $(BUSYBOX) \
+		$(wildcard $(IB_ARCH_LDSO)) $(O)/modules/spec $(if $(MODULES),$(MODULES_CPIO))
 	$(call quiet,CPIO,$@)$(MKCPIO) -t $(SOURCE_DATE_EPOCH) -o $(O)/initramfs.cpio $(O)/initramfs/manifest
 	$(Q)gzip -9 -n -c $(O)/initramfs.cpio > $@.tmp
 	$(Q)$(if $(MODULES),cat $(MODULES_CPIO) >> $@.tmp;) mv $@.tmp $@
@@ -464,7 +475,8 @@ cmdline:
 	@echo ''
 	@echo 'These change what is measured: compare with and without as an experiment axis, not a default:'
 	@echo '  isolcpus=1 nohz_full=1 rcu_nocbs=1   a CPU without ticks or RCU callbacks; run with'
-	@echo '                       cpu=1 (initbench.cpu=1); nohz_full makes syscall entry/exit dearer'
+	@echo '                       pin=1 cpu=1 (initbench.pin=1 initbench.cpu=1); nohz_full makes'
+	@echo '                       syscall entry/exit dearer'
 	@echo '  nosmt / mitigations=off / pti=off    CPU security state: the figures then describe'
 	@echo '                       another kernel configuration, by design of the experiment'
 	@echo '  nokaslr              fixed addresses: fewer run-to-run layout effects'
@@ -493,7 +505,8 @@ compare-run: deps-compare-run all
 		--json $(O)/compare.json $(foreach v,$(VARIANTS),'$(call cr_name,$(v))'); exit $$rc
 
 native: all
-	$(Q)$(INITBENCH) native --suite $(SUITE) --hello $(HELLO) --results $(O)/results \
+	$(Q)$(INITBENCH) native --suite $(SUITE) --hello $(HELLO) --hello-dyn $(HELLO_DYN) \
+		--results $(O)/results \
 		$(if $(RUNS),--runs $(RUNS)) $(VFLAG); rc=$$?; \
 		$(INITBENCH) report --results $(O)/results native; exit $$rc
 

@@ -7,7 +7,9 @@
  * which the build gathers into $(O)/include/benches.def, sorted by order, and the Benchmarks
  * menu of Kconfig (bench/gen/benchgen.h, bench/README.md). So adding one touches one file.
  * The order is the default run order and the KTAP test number; Mhz comes first because the
- * other figures are read against it, then lmbench's summary order, then the selftests.
+ * other figures are read against it, then lmbench's summary order, then the sections of our
+ * own (Placement from 600, Process and IPC variants from 700), then the selftests (named
+ * only, never in `all`).
  *
  * The sections below are the headings of the Benchmarks menu, in menu order: a heading is
  * shared by benchmarks of several files, so it lives with the table.
@@ -15,11 +17,12 @@
 //section: processes Processor, Processes
 //section: ctxsw Context switching (a ring of N processes, each summing K KB)
 //section: clock Processor: measured clock
-//section: select_file select on files (extra row)
 //section: lat_local *Local* Communication latencies (round trips)
 //section: fs_vm File & VM system latencies
 //section: bw_local *Local* Communication bandwidths
 //section: mem_lat Memory latencies
+//section: placement Placement (both processes pinned to one CPU, or to two)
+//section: variants Process and IPC variants (static exec, select read set and files, RPC without poll)
 //section: test Test only
 
 #include "config.h"

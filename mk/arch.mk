@@ -26,8 +26,10 @@ ib_arch_table_read := 1
 #   4 Debian's cross gcc         5 Debian's musl for it (libc.a and musl-gcc.specs, from
 #     musl-dev:<2>)              6 QEMU package                 7 kernel metapackage
 #   8 where its kernel lives under KERNELS (. = KERNELS itself, the historic x86_64 layout)
-ib_arch_x86_64 := x86_64  amd64 x86_64-linux-gnu-  gcc-x86-64-linux-gnu  /usr/lib/x86_64-linux-musl  qemu-system-x86 linux-image-cloud-amd64 .
-ib_arch_arm64  := aarch64 arm64 aarch64-linux-gnu- gcc-aarch64-linux-gnu /usr/lib/aarch64-linux-musl qemu-system-arm linux-image-cloud-arm64 arm64
+#   9 musl's dynamic loader, the interpreter ib-hello-dyn names: the same path in the image
+#     and on the build host, where Debian's musl:<2> installs it (exec proc: docs/arch.md)
+ib_arch_x86_64 := x86_64  amd64 x86_64-linux-gnu-  gcc-x86-64-linux-gnu  /usr/lib/x86_64-linux-musl  qemu-system-x86 linux-image-cloud-amd64 .     /lib/ld-musl-x86_64.so.1
+ib_arch_arm64  := aarch64 arm64 aarch64-linux-gnu- gcc-aarch64-linux-gnu /usr/lib/aarch64-linux-musl qemu-system-arm linux-image-cloud-arm64 arm64 /lib/ld-musl-aarch64.so.1
 IB_ARCHES := x86_64 arm64
 # what `make check` also builds and boots (tests/integration/boot/boot-<arch>.sh) besides the host's
 IB_CHECK_ARCHES := arm64
@@ -44,6 +46,7 @@ endif
 IB_ARCH_DEB := $(call ib_arch_word,2,$(ARCH))
 IB_ARCH_MUSL := $(call ib_arch_word,5,$(ARCH))
 IB_ARCH_QEMU_PKG := $(call ib_arch_word,6,$(ARCH))
+IB_ARCH_LDSO := $(call ib_arch_word,9,$(ARCH))
 # 1 when the guest's architecture is not the host's
 ib_cross := $(if $(filter $(ARCH),$(ib_host_arch)),,1)
 # apt names a foreign architecture's package with its :arch
@@ -108,7 +111,8 @@ arch-setup:
 	$(call ib_dpkg_arches,$(if $(ib_cross),$(IB_ARCH_DEB)))
 deps: arch-setup
 
-ib_cross_pkgs = $(call ib_arch_word,4,$(1)) musl-dev:$(call ib_arch_word,2,$(1))
+ib_cross_pkgs = $(call ib_arch_word,4,$(1)) musl-dev:$(call ib_arch_word,2,$(1)) \
+	musl:$(call ib_arch_word,2,$(1))
 ifdef ib_cross
 PKGS_BUILD += $(call ib_cross_pkgs,$(ARCH))
 endif

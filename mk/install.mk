@@ -11,7 +11,8 @@
 # something is not built yet. Only the man page is made when missing or older than the
 # binary, from that binary as it is (make -o keeps the sub-make from relinking it).
 #
-# PREFIX/lib/initbench/ mirrors $(O)/ (initramfs.cpio.gz, bench/ibsuite, bench/ib-hello),
+# PREFIX/lib/initbench/ mirrors $(O)/ (initramfs.cpio.gz, bench/ibsuite, bench/ib-hello,
+# bench/ib-hello-dyn),
 # so the installed binary finds its files in ../lib/initbench/ the way the built one finds
 # them beside itself. A build for another architecture (ARCH= not the host's) installs only
 # its image(s), into lib/initbench/ARCH/: its host tool is the host build's, and its suite
@@ -39,6 +40,7 @@ ib_modules_used = $(shell sed -n '1{/./p}' $(O)/modules/spec 2>/dev/null)
 # MODULES= the image had
 ib_inst_images := $(ib_imgdir)/initramfs.cpio.gz $(ib_imgdir)/modules.cpio.gz
 ib_inst_host := $(ib_bindir)/initbench $(ib_libdir)/bench/ibsuite $(ib_libdir)/bench/ib-hello \
+	$(ib_libdir)/bench/ib-hello-dyn \
 	$(ib_man1dir)/initbench.1 $(ib_compdir)/initbench
 
 # Checked in the recipe, not when make reads the file, so that other targets never see it.
@@ -90,7 +92,7 @@ uninstall:
 else
 install:
 	$(ib_check_dirs)
-	$(call ib_check_built,$(INITBENCH) $(IMAGE) $(SUITE) $(HELLO) $(if $(ib_modules_used),$(MODULES_CPIO)))
+	$(call ib_check_built,$(INITBENCH) $(IMAGE) $(SUITE) $(HELLO) $(HELLO_DYN) $(if $(ib_modules_used),$(MODULES_CPIO)))
 	$(Q)test $(MAN) -nt $(INITBENCH) && test $(MAN) -nt $(srctree)/scripts/mkman.sh || \
 		{ rm -f $(MAN) && $(MAKE) O=$(O) -o $(INITBENCH) man; }
 	$(call ib_install,0755,$(INITBENCH),$(ib_bindir)/initbench)
@@ -98,6 +100,7 @@ install:
 	$(if $(ib_modules_used),$(call ib_install,0644,$(MODULES_CPIO),$(ib_imgdir)/modules.cpio.gz))
 	$(call ib_install,0755,$(SUITE),$(ib_libdir)/bench/ibsuite)
 	$(call ib_install,0755,$(HELLO),$(ib_libdir)/bench/ib-hello)
+	$(call ib_install,0755,$(HELLO_DYN),$(ib_libdir)/bench/ib-hello-dyn)
 	$(call ib_install,0644,$(MAN),$(ib_man1dir)/initbench.1)
 	$(call ib_install,0644,$(COMPLETION),$(ib_compdir)/initbench)
 

@@ -22,6 +22,7 @@ echo "image: $(stat -c %s "$O/initramfs.cpio.gz") bytes, $O/initramfs.cpio.gz"
 echo
 echo "full profile ($FULL, configs/defconfig):"
 "$FULL/initbench" native --suite "$FULL/bench/ibsuite" --hello "$FULL/bench/ib-hello" \
+	--hello-dyn "$FULL/bench/ib-hello-dyn" \
 	--results "$R/full" > "$R/full-native.log" 2>&1 || echo "native: exited $? (see $R/full-native.log)"
 "$FULL/initbench" run --kernel "$KERNELS/default/vmlinuz" --accel tcg --label tcg --results "$R/full" \
 	> "$R/full-tcg.log" 2>&1 || echo "tcg: initbench run exited $? (see $R/full-tcg.log)"

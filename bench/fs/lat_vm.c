@@ -1,10 +1,10 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
- * lat_vm.c - "Mmap Latency", "Prot Fault" and "Page Fault" (lmbench lat_mmap, lat_sig prot,
- * lat_pagefault).
+ * lat_vm.c - "Mmap Latency" and "Prot Fault" (lmbench lat_mmap, lat_sig prot), and the
+ * scratch file they and the page fault family (lat_fault.c) use (lat_vm.h).
  *
  * Contract (bench/lib/bench.h). Every file is made in opts->fsdir (a skip if ib_fsdir_ready()
- * says it is unusable or not the fs knob's type, or if MemAvailable or the free space is under MIN_AVAIL_FACTOR x the file:
+ * says it is unusable or not the fs knob's type, or if MemAvailable or the free space is under IB_VM_AVAIL_FACTOR x the file:
  * under tmpfs the file is memory), filled with write(), and unlinked at once, so the open
  * fd is all that is left and no path, not even a kill by the runner's timeout, leaves a file.
  *  - ib_run_mmap_lat(): metric mmap_lat (params size_kb, touches, fs): one operation =
@@ -20,18 +20,10 @@
  *    again. On the n-th fault the handler mprotect()s the page writable so the store
  *    completes and the interval ends (one syscall per interval of thousands of faults); the
  *    page is made read-only again outside the interval.
- *  - ib_run_page_fault(): metrics page_fault_base and page_fault_pass, µs per pass (param
- *    op=pass), then page_fault, µs per page. A pass (lmbench 3): mmap the whole file
- *    PROT_READ MAP_SHARED, msync(MS_INVALIDATE), read one word of every page in a fixed
- *    random order, munmap. The base is the same pass without the reads. page_fault sample i
- *    = (pass sample i - base minimum) / pages, emitted with ib_emit_result() (iters = passes
- *    x pages, overhead = base minimum / pages). params also carry the minor faults one pass
- *    took (getrusage), which says how many pages each fault mapped (fault-around).
  */
 
 //bench: 290 mmap_lat IB_BENCH_MMAP_LAT fs_vm
 //bench: 300 prot_fault IB_BENCH_PROT_FAULT fs_vm
-//bench: 310 page_fault IB_BENCH_PAGE_FAULT fs_vm
 //
 //config:config IB_BENCH_MMAP_LAT
 //config:	bool "Mmap Latency"
@@ -39,10 +31,6 @@
 //
 //config:config IB_BENCH_PROT_FAULT
 //config:	bool "Prot Fault"
-//config:	default y
-//
-//config:config IB_BENCH_PAGE_FAULT
-//config:	bool "Page Fault"
 //config:	default y
 
 #define _GNU_SOURCE
@@ -54,7 +42,6 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
-#include <sys/resource.h>
 #include <sys/stat.h>
 #include <sys/statvfs.h>
 #include <unistd.h>
@@ -62,20 +49,14 @@
 #include "bench/lib/bench.h"
 #include "bench/lib/fsdir.h"
 #include "bench/proc/lat_sig.h"
-#include "bench/lib/stats.h"
+#include "bench/fs/lat_vm.h"
 #include "bench/lib/sysinfo.h"
 
 #define MMAP_SIZE (8u << 20)
 #define MMAP_TOUCH_STRIDE (16u << 10)
-#define PAGEFAULT_SIZE (8u << 20)  /* lmbench's $FILE: MB=8 by default, too */
-#define MIN_AVAIL_FACTOR 4
 
-/*
- * An unlinked file of size bytes in fsdir, filled with non-zero bytes; returns the fd, or
- * -1 with the reason set and *skip telling whether it is a skip (fsdir, memory, space) or
- * a failure.
- */
-static int scratch_file(const char *who, size_t size, int *skip)
+/* lat_vm.h */
+int ib_vm_file(const char *who, size_t size, int *skip)
 {
 	const char *dir = ib_opts->fsdir;
 	char path[PATH_MAX], buf[65536];
@@ -86,9 +67,9 @@ static int scratch_file(const char *who, size_t size, int *skip)
 	*skip = 1;
 	if (ib_fsdir_ready(who))
 		return -1;
-	if (avail >= 0 && (uint64_t)avail * 1024 < (uint64_t)MIN_AVAIL_FACTOR * size) {
+	if (avail >= 0 && (uint64_t)avail * 1024 < (uint64_t)IB_VM_AVAIL_FACTOR * size) {
 		ib_reason("%s: MemAvailable %ld kB < %u x the %zu kB file", who, avail,
-			  MIN_AVAIL_FACTOR, size / 1024);
+			  IB_VM_AVAIL_FACTOR, size / 1024);
 		return -1;
 	}
 	if (statvfs(dir, &sv) == 0 && (uint64_t)sv.f_bavail * sv.f_frsize < 2 * (uint64_t)size) {
@@ -148,7 +129,7 @@ int ib_run_mmap_lat(void)
 	struct ib_metric m = { "mmap_lat", "us", 0.0, params, 0 };
 	struct ib_result r;
 	char fsbuf[24];
-	int skip, err, fd = scratch_file("mmap_lat", MMAP_SIZE, &skip);
+	int skip, err, fd = ib_vm_file("mmap_lat", MMAP_SIZE, &skip);
 
 	if (fd < 0)
 		return skip ? IB_SKIP : IB_FAIL;
@@ -235,7 +216,7 @@ int ib_run_prot_fault(void)
 	int fd;
 
 	prot_len = (size_t)sysconf(_SC_PAGESIZE);
-	fd = scratch_file("prot_fault", prot_len, &skip);
+	fd = ib_vm_file("prot_fault", prot_len, &skip);
 	if (fd < 0)
 		return skip ? IB_SKIP : IB_FAIL;
 	prot_page = mmap(NULL, prot_len, PROT_READ, MAP_SHARED, fd, 0);
@@ -282,154 +263,5 @@ int ib_run_prot_fault(void)
 out:
 	sigaction(SIGSEGV, &saved, NULL);
 	munmap(prot_page, prot_len);
-	return ret;
-}
-
-/* ---- Page Fault ---- */
-
-struct pf_state {
-	int fd;
-	size_t size, page, npages;
-	size_t *order;   /* page offsets in bytes, a fixed random permutation */
-};
-
-static int pf_pass(const struct pf_state *s, int touch, uint64_t *acc)
-{
-	const char *p = mmap(NULL, s->size, PROT_READ, MAP_SHARED, s->fd, 0);
-
-	if (p == MAP_FAILED)
-		return -errno;
-	if (msync((void *)p, s->size, MS_INVALIDATE) < 0) {
-		int e = errno;
-
-		munmap((void *)p, s->size);
-		return -e;
-	}
-	if (touch)
-		for (size_t i = 0; i < s->npages; i++)
-			*acc += *(const volatile unsigned *)(p + s->order[i]);
-	if (munmap((void *)p, s->size) < 0)
-		return -errno;
-	return 0;
-}
-
-static int pf_loop(void *arg, uint64_t n, int touch)
-{
-	uint64_t acc = 0;
-
-	for (uint64_t i = 0; i < n; i++) {
-		int err = pf_pass(arg, touch, &acc);
-
-		if (err)
-			return err;
-	}
-	ib_sink = acc;
-	return 0;
-}
-
-static int pf_touch_loop(void *arg, uint64_t n)
-{
-	return pf_loop(arg, n, 1);
-}
-
-static int pf_base_loop(void *arg, uint64_t n)
-{
-	return pf_loop(arg, n, 0);
-}
-
-/* Fisher-Yates with a fixed xorshift64 seed: the same order on every run */
-static void shuffle_pages(struct pf_state *s)
-{
-	uint64_t x = 0x9e3779b97f4a7c15ull;
-
-	for (size_t i = 0; i < s->npages; i++)
-		s->order[i] = i * s->page;
-	for (size_t i = s->npages - 1; i > 0; i--) {
-		size_t j, t;
-
-		x ^= x << 13;
-		x ^= x >> 7;
-		x ^= x << 17;
-		j = (size_t)(x % (i + 1));
-		t = s->order[i];
-		s->order[i] = s->order[j];
-		s->order[j] = t;
-	}
-}
-
-static long minor_faults(void)
-{
-	struct rusage ru;
-
-	return getrusage(RUSAGE_SELF, &ru) == 0 ? ru.ru_minflt : -1;
-}
-
-int ib_run_page_fault(void)
-{
-	static char pparams[128], bparams[96];
-	struct ib_metric mb = { "page_fault_base", "us", 0.0, bparams, 0 };
-	struct ib_metric mp = { "page_fault_pass", "us", 0.0, bparams, 0 };
-	struct ib_metric mf = { "page_fault", "us", 0.0, pparams, 0 };
-	struct ib_result rb, rp, rf;
-	struct pf_state s = { .size = PAGEFAULT_SIZE };
-	char fsbuf[24];
-	const char *fs;
-	uint64_t acc = 0;
-	long f0, f1;
-	int skip, err, ret = IB_FAIL;
-
-	s.page = (size_t)sysconf(_SC_PAGESIZE);
-	s.npages = s.size / s.page;
-	s.fd = scratch_file("page_fault", s.size, &skip);
-	if (s.fd < 0)
-		return skip ? IB_SKIP : IB_FAIL;
-	s.order = malloc(s.npages * sizeof(*s.order));
-	if (!s.order) {
-		ib_reason("page_fault: out of memory");
-		goto out;
-	}
-	shuffle_pages(&s);
-	fs = ib_fs_type(ib_opts->fsdir, fsbuf, sizeof(fsbuf));
-
-	/* one untimed pass: how many faults a pass takes (fault-around maps several pages) */
-	f0 = minor_faults();
-	err = pf_pass(&s, 1, &acc);
-	f1 = minor_faults();
-	if (err) {
-		ib_reason("page_fault: %s", strerror(-err));
-		goto out;
-	}
-	snprintf(bparams, sizeof(bparams), "op=pass pages=%zu size_kb=%zu fs=%s", s.npages,
-		 s.size / 1024, fs);
-	snprintf(pparams, sizeof(pparams), "op=page pages=%zu size_kb=%zu faults_per_pass=%ld fs=%s",
-		 s.npages, s.size / 1024, f0 >= 0 && f1 >= f0 ? f1 - f0 : -1, fs);
-
-	err = ib_measure(&mb, pf_base_loop, &s, &rb);
-	if (err) {
-		ib_reason("page_fault: base: %s", strerror(-err));
-		goto out;
-	}
-	err = ib_measure(&mp, pf_touch_loop, &s, &rp);
-	if (err) {
-		ib_reason("page_fault: %s", strerror(-err));
-		goto out;
-	}
-	memset(&rf, 0, sizeof(rf));
-	rf.iters = rp.iters * s.npages;
-	rf.nsamples = rp.nsamples;
-	for (unsigned i = 0; i < rp.nsamples; i++)
-		rf.samples[i] = (rp.samples[i] - rb.min) / (double)s.npages;
-	rf.median = ib_median(rf.samples, rf.nsamples);
-	rf.min = ib_min(rf.samples, rf.nsamples);
-	mf.overhead = rb.min / (double)s.npages;
-	err = ib_emit_result(&mf, &rf);
-	if (err) {
-		ib_reason("page_fault: emit failed (%d)", err);
-		goto out;
-	}
-	ret = IB_OK;
-out:
-	free(s.order);
-	close(s.fd);
 	return ret;
 }

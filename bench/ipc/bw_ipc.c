@@ -4,7 +4,10 @@
  *
  * Contract (bench/lib/bench.h): each ib_run_* emits one `m` record in MB/s (MB = 10^6 bytes),
  * measured with ib_measure_timed(). The child is forked once per benchmark and inherits the
- * harness's CPU affinity (both on one CPU unless pin=0).
+ * harness's CPU affinity: none by default (pin=0, lmbench's placement), one CPU with pin=1.
+ * bw_pipe_same and bw_pipe_cross (Placement, bench/lib/place.h) are bw_pipe with the reader
+ * pinned before the fork and the writer right after it, to one CPU or to two; each checks
+ * where it ran; the record carries placement= and cpus=.
  *  - bw_pipe: one pipe; one operation is one 64 KB chunk (params chunk_kb=64 pipe_kb=<the
  *    pipe's capacity>), written with 64 KB write()s and read with 64 KB read()s;
  *  - bw_unix: the same over a SOCK_STREAM socketpair (params chunk_kb=64);
@@ -24,6 +27,8 @@
 //bench: 320 bw_pipe IB_BENCH_BW_PIPE bw_local
 //bench: 330 bw_unix IB_BENCH_BW_UNIX bw_local
 //bench: 340 bw_tcp IB_BENCH_BW_TCP bw_local
+//bench: 650 bw_pipe_same IB_BENCH_BW_PIPE_SAME placement
+//bench: 655 bw_pipe_cross IB_BENCH_BW_PIPE_CROSS placement
 //
 //config:config IB_BENCH_BW_PIPE
 //config:	bool "Pipe bandwidth"
@@ -35,6 +40,14 @@
 //
 //config:config IB_BENCH_BW_TCP
 //config:	bool "TCP bandwidth (loopback)"
+//config:	default y
+//
+//config:config IB_BENCH_BW_PIPE_SAME
+//config:	bool "Pipe bandwidth, both processes pinned to one CPU"
+//config:	default y
+//
+//config:config IB_BENCH_BW_PIPE_CROSS
+//config:	bool "Pipe bandwidth, the two processes pinned to two CPUs"
 //config:	default y
 
 #define _GNU_SOURCE
@@ -53,6 +66,8 @@
 #include <unistd.h>
 
 #include "bench/lib/bench.h"
+#include "bench/lib/place.h"
+#include "bench/ipc/lat_ipc.h"
 
 #define CHUNK (64 * 1024)
 #define TCP_MOVE ((size_t)10 << 20)
@@ -63,6 +78,7 @@ struct stream {
 	pid_t child;
 	size_t op_bytes;   /* bytes per operation */
 	char *buf;         /* CHUNK bytes */
+	struct ib_place *place;  /* a Placement benchmark's CPUs, else NULL */
 };
 
 static int write_all(int fd, const void *p, size_t len)
@@ -84,7 +100,8 @@ static int write_all(int fd, const void *p, size_t len)
 }
 
 /* the writer: for every request of n operations, write n x op_bytes in CHUNK writes */
-static void __attribute__((noreturn)) writer(int out, int req, size_t op_bytes, pid_t parent)
+static void __attribute__((noreturn)) writer(int out, int req, size_t op_bytes, pid_t parent,
+					     struct ib_place *place)
 {
 	static char buf[CHUNK];
 	uint64_t n;
@@ -92,6 +109,8 @@ static void __attribute__((noreturn)) writer(int out, int req, size_t op_bytes, 
 	prctl(PR_SET_PDEATHSIG, SIGKILL);
 	if (getppid() != parent)
 		_exit(1);
+	if (place && ib_place_enter(place, 1))
+		_exit(1);   /* the error is in the shared page: the reader's check names it */
 	memset(buf, 0x5a, sizeof(buf));
 	for (;;) {
 		ssize_t r = read(req, &n, sizeof(n));
@@ -140,17 +159,8 @@ static int stream_timed(void *arg, uint64_t n, uint64_t *elapsed_ns)
 
 static void stream_stop(struct stream *s)
 {
-	if (s->rd >= 0)
-		close(s->rd);
-	if (s->req >= 0 && s->req != s->rd)
-		close(s->req);
-	s->rd = s->req = -1;
-	if (s->child > 0) {
-		kill(s->child, SIGKILL);
-		while (waitpid(s->child, NULL, 0) < 0 && errno == EINTR)
-			;
-		s->child = 0;
-	}
+	ib_close_ends(&s->rd, &s->req);
+	ib_kill_child(&s->child);
 	free(s->buf);
 	s->buf = NULL;
 }
@@ -171,7 +181,7 @@ static int stream_fork(struct stream *s, int child_out, int child_req)
 		close(s->rd);
 		if (s->req != s->rd)
 			close(s->req);
-		writer(child_out, child_req, s->op_bytes, self);
+		writer(child_out, child_req, s->op_bytes, self, s->place);
 	}
 	s->child = pid;
 	close(child_out);
@@ -194,6 +204,8 @@ static int measure_stream(const char *name, struct stream *s, const char *params
 	err = ib_measure_timed(&m, stream_timed, s, &r);
 	stream_stop(s);
 	sigaction(SIGPIPE, &saved, NULL);
+	if (s->place && ib_place_check(s->place) != IB_OK)
+		return IB_FAIL;
 	if (err) {
 		ib_reason("%s: %s", name, err == -EPIPE ? "the writer died" : strerror(-err));
 		return IB_FAIL;
@@ -201,23 +213,17 @@ static int measure_stream(const char *name, struct stream *s, const char *params
 	return IB_OK;
 }
 
-int ib_run_bw_pipe(void)
+/* where: "" or " placement=... cpus=..." for the params */
+static int run_bw_pipe(const char *name, struct ib_place *place, const char *where)
 {
-	struct stream s = { .rd = -1, .req = -1, .op_bytes = CHUNK };
+	struct stream s = { .rd = -1, .req = -1, .op_bytes = CHUNK, .place = place };
 	int data[2], req[2], err;
-	char params[48];
+	char params[112];
 
-	if (pipe2(data, O_CLOEXEC) < 0) {
-		ib_reason("pipe: %s", strerror(errno));
+	if (ib_two_pipes(data, req))
 		return IB_FAIL;
-	}
-	if (pipe2(req, O_CLOEXEC) < 0) {
-		ib_reason("pipe: %s", strerror(errno));
-		close(data[0]);
-		close(data[1]);
-		return IB_FAIL;
-	}
-	snprintf(params, sizeof(params), "chunk_kb=64 pipe_kb=%d", fcntl(data[0], F_GETPIPE_SZ) / 1024);
+	snprintf(params, sizeof(params), "chunk_kb=64 pipe_kb=%d%s",
+		 fcntl(data[0], F_GETPIPE_SZ) / 1024, where);
 	s.rd = data[0];
 	s.req = req[1];
 	err = stream_fork(&s, data[1], req[0]);
@@ -225,11 +231,28 @@ int ib_run_bw_pipe(void)
 		close(data[1]);
 		close(req[0]);
 		stream_stop(&s);
-		ib_reason("bw_pipe: %s", strerror(-err));
+		ib_reason("%s: %s", name, strerror(-err));
 		return IB_FAIL;
 	}
-	return measure_stream("bw_pipe", &s, params);
+	return measure_stream(name, &s, params);
 }
+
+int ib_run_bw_pipe(void)
+{
+	return run_bw_pipe("bw_pipe", NULL, "");
+}
+
+/* bw_pipe with the reader and the writer on one CPU or on two (ib_place_run) */
+static int run_bw_pipe_placed(struct ib_place *place, void *name)
+{
+	char where[64] = " ";
+
+	ib_place_params(place, where + 1, sizeof(where) - 1);
+	return run_bw_pipe(name, place, where);
+}
+
+int ib_run_bw_pipe_same(void) { return ib_place_run(0, run_bw_pipe_placed, "bw_pipe_same"); }
+int ib_run_bw_pipe_cross(void) { return ib_place_run(1, run_bw_pipe_placed, "bw_pipe_cross"); }
 
 int ib_run_bw_unix(void)
 {
@@ -263,7 +286,7 @@ static void __attribute__((noreturn)) tcp_server(int lfd, size_t op_bytes, pid_t
 	if (c < 0)
 		_exit(1);
 	close(lfd);
-	writer(c, c, op_bytes, parent);
+	writer(c, c, op_bytes, parent, NULL);
 }
 
 int ib_run_bw_tcp(void)

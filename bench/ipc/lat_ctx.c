@@ -14,7 +14,13 @@
  * The ring is set up once per benchmark (ib_measure_timed): N pipes, the benchmark process
  * is member 0 and forks members 1..N-1. Member i reads pipe i-1 and writes pipe i. Every
  * member allocates and touches its own K-KB array after the fork. All of them inherit the
- * CPU affinity the harness set before run() (one CPU unless pin=0).
+ * CPU affinity the harness set before run(): none by default (pin=0), so the scheduler
+ * places them as it does lmbench's; pin=1 puts them all on one CPU.
+ *
+ * Placement (bench/lib/place.h): ctx_2p_0k_same and ctx_2p_0k_cross are 2p/0K with member 0
+ * pinned (before its baselines) and member 1 pinned right after its fork, both to one CPU
+ * or to two, each checking where it ran; the metric is the benchmark's name, its records
+ * (ctx_overhead, ctx_hop too) carry placement= and cpus=.
  *
  * A sample of n switches: member 0 reads the clock and sends a token saying "n hops left".
  * Whoever receives a live token sums its array, counts the hop down and passes it on; the
@@ -34,6 +40,8 @@
 //bench: 170 ctx_8p_64k IB_BENCH_CTX_8P_64K ctxsw
 //bench: 180 ctx_16p_16k IB_BENCH_CTX_16P_16K ctxsw
 //bench: 190 ctx_16p_64k IB_BENCH_CTX_16P_64K ctxsw
+//bench: 610 ctx_2p_0k_same IB_BENCH_CTX_2P_0K_SAME placement
+//bench: 615 ctx_2p_0k_cross IB_BENCH_CTX_2P_0K_CROSS placement
 //
 //config:config IB_BENCH_CTX_2P_0K
 //config:	bool "2p/0K ctxsw"
@@ -62,6 +70,14 @@
 //config:config IB_BENCH_CTX_16P_64K
 //config:	bool "16p/64K ctxsw"
 //config:	default y
+//
+//config:config IB_BENCH_CTX_2P_0K_SAME
+//config:	bool "2p/0K ctxsw, both processes pinned to one CPU"
+//config:	default y
+//
+//config:config IB_BENCH_CTX_2P_0K_CROSS
+//config:	bool "2p/0K ctxsw, the two processes pinned to two CPUs"
+//config:	default y
 
 #define _GNU_SOURCE
 #include <errno.h>
@@ -76,6 +92,7 @@
 #include <unistd.h>
 
 #include "bench/lib/bench.h"
+#include "bench/lib/place.h"
 
 #define MAX_PROCS 16
 
@@ -151,13 +168,16 @@ static void hop(struct token *t, const uint64_t *array, size_t words)
 }
 
 static void __attribute__((noreturn)) member(int in, int out, size_t words, unsigned idx,
-					     pid_t parent)
+					     pid_t parent, struct ib_place *place)
 {
 	uint64_t *array;
 	struct token t;
 
 	prctl(PR_SET_PDEATHSIG, SIGKILL);
 	if (getppid() != parent)
+		_exit(1);
+	/* a pinning error is in the shared page: member 0's check names it */
+	if (place && idx == 1 && ib_place_enter(place, 1))
 		_exit(1);
 	array = alloc_array(words, idx * 0x9e3779b97f4a7c15ull);
 	if (words && !array)
@@ -193,7 +213,7 @@ static void ring_stop(struct ring *r)
 	r->array = NULL;
 }
 
-static int ring_start(struct ring *r, unsigned procs, size_t words)
+static int ring_start(struct ring *r, unsigned procs, size_t words, struct ib_place *place)
 {
 	int p[MAX_PROCS][2];
 	pid_t self = getpid();
@@ -224,7 +244,7 @@ static int ring_start(struct ring *r, unsigned procs, size_t words)
 				if (j != i)
 					close(p[j][1]);
 			}
-			member(p[i - 1][0], p[i][1], words, i, self);
+			member(p[i - 1][0], p[i][1], words, i, self, place);
 		}
 		r->pid[i] = pid;
 	}
@@ -306,9 +326,10 @@ static int overhead_loop(void *arg, uint64_t n)
 	return 0;
 }
 
-static int measure_overhead(unsigned size_kb, double *least)
+/* where: " placement=... cpus=..." for a Placement benchmark, else "" */
+static int measure_overhead(unsigned size_kb, const char *where, double *least)
 {
-	char params[32];
+	char params[96];
 	struct ib_metric m = { "ctx_overhead", "us", 0.0, params, 0 };
 	struct ovh_arg a;
 	struct ib_result r;
@@ -316,7 +337,7 @@ static int measure_overhead(unsigned size_kb, double *least)
 	uint64_t *array;
 	int err;
 
-	snprintf(params, sizeof(params), "size_kb=%u", size_kb);
+	snprintf(params, sizeof(params), "size_kb=%u%s", size_kb, where);
 	array = alloc_array(words, 1);
 	if (words && !array)
 		return -ENOMEM;
@@ -342,10 +363,11 @@ static int measure_overhead(unsigned size_kb, double *least)
  * negative. So the baseline is measured before and after the ring and its least sample is
  * subtracted (interference only ever adds time); the ring's raw per-hop time is
  * its own record (ctx_hop), so the subtraction can be redone from the records.
+ * place: NULL, or the Placement benchmark's CPUs (member 0 is on its CPU already).
  */
-static int run_ctx(unsigned procs, unsigned size_kb)
+static int ring_measure(unsigned procs, unsigned size_kb, const char *name, struct ib_place *place)
 {
-	char name[24], params[40];
+	char params[96], where[64] = "";
 	struct ib_metric hop = { "ctx_hop", "us", 0.0, params, 0 };
 	struct ib_metric m = { name, "us", 0.0, params, 0 };
 	struct sigaction ign, saved;
@@ -355,9 +377,12 @@ static int run_ctx(unsigned procs, unsigned size_kb)
 	double before, after;
 	int err;
 
-	snprintf(name, sizeof(name), "ctx_%up_%uk", procs, size_kb);
-	snprintf(params, sizeof(params), "procs=%u size_kb=%u", procs, size_kb);
-	err = measure_overhead(size_kb, &before);
+	if (place) {
+		where[0] = ' ';
+		ib_place_params(place, where + 1, sizeof(where) - 1);
+	}
+	snprintf(params, sizeof(params), "procs=%u size_kb=%u%s", procs, size_kb, where);
+	err = measure_overhead(size_kb, where, &before);
 	if (err) {
 		ib_reason("ctx_overhead: %s", strerror(-err));
 		return IB_FAIL;
@@ -366,7 +391,7 @@ static int run_ctx(unsigned procs, unsigned size_kb)
 	memset(&ign, 0, sizeof(ign));
 	ign.sa_handler = SIG_IGN;
 	sigaction(SIGPIPE, &ign, &saved);
-	err = ring_start(&r, procs, words);
+	err = ring_start(&r, procs, words, place);
 	if (err) {
 		ib_reason("ring of %u: %s", procs, strerror(-err));
 		sigaction(SIGPIPE, &saved, NULL);
@@ -376,14 +401,19 @@ static int run_ctx(unsigned procs, unsigned size_kb)
 	ring_stop(&r);
 	sigaction(SIGPIPE, &saved, NULL);
 	if (err) {
+		/* a peer that could not be pinned died at once: say so, not "died" */
+		if (place && ib_place_check(place) != IB_OK)
+			return IB_FAIL;
 		ib_reason("%s: %s", name, err == -EPIPE ? "a ring member died" : strerror(-err));
 		return IB_FAIL;
 	}
-	err = measure_overhead(size_kb, &after);
+	err = measure_overhead(size_kb, where, &after);
 	if (err) {
 		ib_reason("ctx_overhead: %s", strerror(-err));
 		return IB_FAIL;
 	}
+	if (place && ib_place_check(place) != IB_OK)
+		return IB_FAIL;
 	m.overhead = before < after ? before : after;
 	for (unsigned i = 0; i < res.nsamples; i++)
 		res.samples[i] -= m.overhead;
@@ -397,6 +427,20 @@ static int run_ctx(unsigned procs, unsigned size_kb)
 	return IB_OK;
 }
 
+static int run_ctx(unsigned procs, unsigned size_kb)
+{
+	char name[24];
+
+	snprintf(name, sizeof(name), "ctx_%up_%uk", procs, size_kb);
+	return ring_measure(procs, size_kb, name, NULL);
+}
+
+/* 2p/0K with both members on one CPU or on two (ib_place_run) */
+static int run_placed(struct ib_place *place, void *name)
+{
+	return ring_measure(2, 0, name, place);
+}
+
 int ib_run_ctx_2p_0k(void) { return run_ctx(2, 0); }
 int ib_run_ctx_2p_16k(void) { return run_ctx(2, 16); }
 int ib_run_ctx_2p_64k(void) { return run_ctx(2, 64); }
@@ -404,3 +448,5 @@ int ib_run_ctx_8p_16k(void) { return run_ctx(8, 16); }
 int ib_run_ctx_8p_64k(void) { return run_ctx(8, 64); }
 int ib_run_ctx_16p_16k(void) { return run_ctx(16, 16); }
 int ib_run_ctx_16p_64k(void) { return run_ctx(16, 64); }
+int ib_run_ctx_2p_0k_same(void) { return ib_place_run(0, run_placed, "ctx_2p_0k_same"); }
+int ib_run_ctx_2p_0k_cross(void) { return ib_place_run(1, run_placed, "ctx_2p_0k_cross"); }

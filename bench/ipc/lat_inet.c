@@ -4,7 +4,7 @@
  *
  * Contract (bench/lib/bench.h). Every server is a child forked once per benchmark, before
  * anything is timed, on 127.0.0.1 with an ephemeral port; it inherits the harness's CPU
- * affinity (one CPU unless pin=0).
+ * affinity: none by default (pin=0, lmbench's placement), one CPU with pin=1.
  *  - ib_run_lat_udp(): metric lat_udp. One operation: send() a 4-byte sequence number on a
  *    connect()ed UDP socket, the server recvfrom()s and sendto()s it back, recv() it and
  *    check it. A datagram not answered within UDP_WAIT_S fails the benchmark.
@@ -17,6 +17,9 @@
  *    is left anywhere and one run cannot slow the next (bench/README.md). The setsockopt is
  *    not part of "connect + close": its cost, measured on one socket (lat_tcp_conn_base),
  *    is subtracted.
+ *  - lat_tcp_same, lat_tcp_cross (Placement, bench/lib/place.h): lat_tcp with the benchmark
+ *    process pinned before the fork and the server right after it, to one CPU or to two;
+ *    each checks where it ran; the records carry placement= and cpus=.
  * Skips with "no AF_INET" (socket() says EAFNOSUPPORT/EPROTONOSUPPORT) or "no loopback"
  * (127.0.0.1 cannot be bound or reached: lo down). The server dies with its parent
  * (PR_SET_PDEATHSIG); on every path the parent closes its sockets, SIGKILLs and reaps it.
@@ -25,6 +28,8 @@
 //bench: 220 lat_udp IB_BENCH_LAT_UDP lat_local
 //bench: 240 lat_tcp IB_BENCH_LAT_TCP lat_local
 //bench: 260 lat_tcp_conn IB_BENCH_LAT_TCP_CONN lat_local
+//bench: 640 lat_tcp_same IB_BENCH_LAT_TCP_SAME placement
+//bench: 645 lat_tcp_cross IB_BENCH_LAT_TCP_CROSS placement
 //
 //config:config IB_BENCH_LAT_UDP
 //config:	bool "UDP: a 4-byte datagram echoed on loopback"
@@ -36,6 +41,14 @@
 //
 //config:config IB_BENCH_LAT_TCP_CONN
 //config:	bool "TCP conn: connect() + close() to a loopback server"
+//config:	default y
+//
+//config:config IB_BENCH_LAT_TCP_SAME
+//config:	bool "TCP latency, both processes pinned to one CPU"
+//config:	default y
+//
+//config:config IB_BENCH_LAT_TCP_CROSS
+//config:	bool "TCP latency, the two processes pinned to two CPUs"
 //config:	default y
 
 #define _GNU_SOURCE
@@ -52,22 +65,19 @@
 #include <unistd.h>
 
 #include "bench/lib/bench.h"
+#include "bench/lib/place.h"
 #include "bench/ipc/lat_ipc.h"
 
 #define UDP_WAIT_S 5
 
 struct server {
 	pid_t pid;
+	struct ib_place *place;  /* a Placement benchmark's CPUs, else NULL */
 };
 
 static void server_stop(struct server *s)
 {
-	if (s->pid > 0) {
-		kill(s->pid, SIGKILL);
-		while (waitpid(s->pid, NULL, 0) < 0 && errno == EINTR)
-			;
-	}
-	s->pid = 0;
+	ib_kill_child(&s->pid);
 }
 
 static void child_setup(pid_t parent)
@@ -138,6 +148,8 @@ static int server_start(struct server *s, void (*fn)(int), int fd, int close_in_
 	}
 	if (pid == 0) {
 		child_setup(self);
+		if (s->place && ib_place_enter(s->place, 1))
+			_exit(1);   /* the error is in the shared page: the parent names it */
 		if (close_in_child >= 0)
 			close(close_in_child);
 		fn(fd);
@@ -205,7 +217,7 @@ int ib_run_lat_udp(void)
 {
 	static const struct ib_metric m = { "lat_udp", "us", 0.0, "msg_bytes=4", 0 };
 	struct timeval wait = { UDP_WAIT_S, 0 };
-	struct server s = { 0 };
+	struct server s = { 0, NULL };
 	struct sockaddr_in sa;
 	struct ib_result r;
 	int srv, cli = -1, ret;
@@ -266,14 +278,13 @@ static int tcp_loop(void *arg, uint64_t n)
 	return ib_echo_round_trips(fd, fd, n);
 }
 
-int ib_run_lat_tcp(void)
+static int run_tcp(const struct ib_metric *m, struct ib_place *place)
 {
-	static const struct ib_metric m = { "lat_tcp", "us", 0.0, "msg_bytes=1 nodelay=1", 0 };
 	struct sigaction ign, saved;
-	struct server s = { 0 };
+	struct server s = { 0, place };
 	struct sockaddr_in sa;
 	struct ib_result r;
-	int lst, cli = -1, srv = -1, ret;
+	int lst, cli = -1, srv = -1, ret, started;
 
 	ret = inet_socket(SOCK_STREAM, &lst);
 	if (ret != IB_OK)
@@ -298,6 +309,7 @@ int ib_run_lat_tcp(void)
 		ret = set_nodelay(srv);
 	if (ret == IB_OK)
 		ret = server_start(&s, tcp_echo_server, srv, cli);
+	started = ret == IB_OK;
 	if (srv >= 0)
 		close(srv);
 	if (ret == IB_OK) {
@@ -305,14 +317,38 @@ int ib_run_lat_tcp(void)
 		memset(&ign, 0, sizeof(ign));
 		ign.sa_handler = SIG_IGN;
 		sigaction(SIGPIPE, &ign, &saved);
-		ret = report(m.name, ib_measure(&m, tcp_loop, &cli, &r));
+		ret = report(m->name, ib_measure(m, tcp_loop, &cli, &r));
 		sigaction(SIGPIPE, &saved, NULL);
 	}
 	if (cli >= 0)
 		close(cli);
 	server_stop(&s);
+	/* both ends must have run where they should; a server that could not be pinned died,
+	 * and the placement's reason says more than "server died" */
+	if (place && started && ib_place_check(place) != IB_OK)
+		return IB_FAIL;
 	return ret;
 }
+
+int ib_run_lat_tcp(void)
+{
+	static const struct ib_metric m = { "lat_tcp", "us", 0.0, "msg_bytes=1 nodelay=1", 0 };
+
+	return run_tcp(&m, NULL);
+}
+
+/* lat_tcp with the client and the server on one CPU or on two (ib_place_run) */
+static int run_tcp_placed(struct ib_place *place, void *name)
+{
+	char params[96] = "msg_bytes=1 nodelay=1 ";
+	struct ib_metric m = { name, "us", 0.0, params, 0 };
+
+	ib_place_params(place, params + strlen(params), sizeof(params) - strlen(params));
+	return run_tcp(&m, place);
+}
+
+int ib_run_lat_tcp_same(void) { return ib_place_run(0, run_tcp_placed, "lat_tcp_same"); }
+int ib_run_lat_tcp_cross(void) { return ib_place_run(1, run_tcp_placed, "lat_tcp_cross"); }
 
 /* ---- TCP connection ---- */
 
@@ -384,7 +420,7 @@ int ib_run_lat_tcp_conn(void)
 	static const struct ib_metric base = { "lat_tcp_conn_base", "us", 0.0,
 					       "op=setsockopt_so_linger", 0 };
 	struct ib_metric m = { "lat_tcp_conn", "us", 0.0, "close=rst", 0 };
-	struct server s = { 0 };
+	struct server s = { 0, NULL };
 	struct sockaddr_in sa;
 	struct ib_result r;
 	int lst, fd, ret;

@@ -9,8 +9,14 @@
  * One operation is one round trip: the benchmark process writes one byte, the echo child
  * (forked once per benchmark, before anything is timed) reads it and writes it back, the
  * benchmark process reads it and checks it is the byte it sent. So an operation is two
- * writes, two reads and two wake-ups/switches (one CPU: the child inherits the affinity the
- * harness set). Nothing is subtracted but the clock read.
+ * writes, two reads and two wake-ups. The child inherits the affinity the harness set:
+ * none by default (pin=0), so the scheduler places the two as it does lmbench's (on two
+ * CPUs mostly apart: cross-CPU wake-ups). Nothing is subtracted but the clock read.
+ *
+ * Placement (bench/lib/place.h): lat_pipe_same/_cross and lat_unix_same/_cross are the same
+ * round trips with the benchmark process pinned (before the fork) and the echo child pinned
+ * right after it, to one CPU or to two; each checks where it ran, and the records carry
+ * placement= and cpus=.
  *
  * The child dies with its parent (PR_SET_PDEATHSIG) and on EOF; on every path the parent
  * closes its ends, SIGKILLs and reaps it. A child that dies early shows as EOF or EPIPE
@@ -19,6 +25,10 @@
 
 //bench: 200 lat_pipe IB_BENCH_LAT_PIPE lat_local
 //bench: 210 lat_unix IB_BENCH_LAT_UNIX lat_local
+//bench: 620 lat_pipe_same IB_BENCH_LAT_PIPE_SAME placement
+//bench: 625 lat_pipe_cross IB_BENCH_LAT_PIPE_CROSS placement
+//bench: 630 lat_unix_same IB_BENCH_LAT_UNIX_SAME placement
+//bench: 635 lat_unix_cross IB_BENCH_LAT_UNIX_CROSS placement
 //
 //config:config IB_BENCH_LAT_PIPE
 //config:	bool "Pipe: 1-byte hot potato over two pipes"
@@ -26,6 +36,22 @@
 //
 //config:config IB_BENCH_LAT_UNIX
 //config:	bool "AF UNIX: the same over a stream socketpair"
+//config:	default y
+//
+//config:config IB_BENCH_LAT_PIPE_SAME
+//config:	bool "Pipe latency, both processes pinned to one CPU"
+//config:	default y
+//
+//config:config IB_BENCH_LAT_PIPE_CROSS
+//config:	bool "Pipe latency, the two processes pinned to two CPUs"
+//config:	default y
+//
+//config:config IB_BENCH_LAT_UNIX_SAME
+//config:	bool "AF UNIX latency, both processes pinned to one CPU"
+//config:	default y
+//
+//config:config IB_BENCH_LAT_UNIX_CROSS
+//config:	bool "AF UNIX latency, the two processes pinned to two CPUs"
 //config:	default y
 
 #define _GNU_SOURCE
@@ -40,20 +66,25 @@
 #include <unistd.h>
 
 #include "bench/lib/bench.h"
+#include "bench/lib/place.h"
 #include "bench/ipc/lat_ipc.h"
 
 struct peer {
 	int out, in;   /* the benchmark process's ends (the same fd for a socketpair) */
 	pid_t pid;     /* the echo child, 0 when none */
+	struct ib_place *place;  /* a Placement benchmark's CPUs, else NULL */
 };
 
-static void __attribute__((noreturn)) echo_child(int in, int out, pid_t parent)
+static void __attribute__((noreturn)) echo_child(int in, int out, pid_t parent,
+						 struct ib_place *place)
 {
 	char c;
 
 	prctl(PR_SET_PDEATHSIG, SIGKILL);
 	if (getppid() != parent)   /* the parent died before the prctl */
 		_exit(1);
+	if (place && ib_place_enter(place, 1))
+		_exit(1);   /* the error is in the shared page: the parent's check names it */
 	for (;;) {
 		ssize_t r = read(in, &c, 1);
 
@@ -66,17 +97,8 @@ static void __attribute__((noreturn)) echo_child(int in, int out, pid_t parent)
 
 static void peer_stop(struct peer *p)
 {
-	if (p->out >= 0)
-		close(p->out);
-	if (p->in >= 0 && p->in != p->out)
-		close(p->in);
-	p->in = p->out = -1;
-	if (p->pid > 0) {
-		kill(p->pid, SIGKILL);
-		while (waitpid(p->pid, NULL, 0) < 0 && errno == EINTR)
-			;
-		p->pid = 0;
-	}
+	ib_close_ends(&p->out, &p->in);
+	ib_kill_child(&p->pid);
 }
 
 /*
@@ -92,7 +114,7 @@ static int peer_start(struct peer *p, int my_in, int my_out, int child_in, int c
 		close(my_in);
 		if (my_out != my_in)
 			close(my_out);
-		echo_child(child_in, child_out, self);
+		echo_child(child_in, child_out, self, p->place);
 	}
 	close(child_in);
 	if (child_out != child_in)
@@ -144,6 +166,8 @@ static int measure_peer(const struct ib_metric *m, struct peer *p)
 	err = ib_measure(m, round_trip_loop, p, &r);
 	peer_stop(p);
 	sigaction(SIGPIPE, &saved, NULL);
+	if (p->place && ib_place_check(p->place) != IB_OK)
+		return IB_FAIL;   /* the placement's reason says more than "echo child died" */
 	if (!err)
 		return IB_OK;
 	if (err == -EPIPE || err == -ECONNRESET)
@@ -155,35 +179,49 @@ static int measure_peer(const struct ib_metric *m, struct peer *p)
 	return IB_FAIL;
 }
 
-int ib_run_lat_pipe(void)
+void ib_close_ends(int *a, int *b)
 {
-	static const struct ib_metric m = { "lat_pipe", "us", 0.0, "msg_bytes=1", 0 };
-	struct peer p = { -1, -1, 0 };
+	if (*a >= 0)
+		close(*a);
+	if (*b >= 0 && *b != *a)
+		close(*b);
+	*a = *b = -1;
+}
+
+int ib_two_pipes(int a[2], int b[2])
+{
+	if (pipe2(a, O_CLOEXEC) < 0) {
+		ib_reason("pipe: %s", strerror(errno));
+		return -1;
+	}
+	if (pipe2(b, O_CLOEXEC) < 0) {
+		ib_reason("pipe: %s", strerror(errno));
+		close(a[0]);
+		close(a[1]);
+		return -1;
+	}
+	return 0;
+}
+
+static int run_pipe(const struct ib_metric *m, struct ib_place *place)
+{
+	struct peer p = { -1, -1, 0, place };
 	int to_child[2], from_child[2], err;
 
-	if (pipe2(to_child, O_CLOEXEC) < 0) {
-		ib_reason("pipe: %s", strerror(errno));
+	if (ib_two_pipes(to_child, from_child))
 		return IB_FAIL;
-	}
-	if (pipe2(from_child, O_CLOEXEC) < 0) {
-		ib_reason("pipe: %s", strerror(errno));
-		close(to_child[0]);
-		close(to_child[1]);
-		return IB_FAIL;
-	}
 	err = peer_start(&p, from_child[0], to_child[1], to_child[0], from_child[1]);
 	if (err) {
 		ib_reason("fork: %s", strerror(-err));
 		peer_stop(&p);
 		return IB_FAIL;
 	}
-	return measure_peer(&m, &p);
+	return measure_peer(m, &p);
 }
 
-int ib_run_lat_unix(void)
+static int run_unix(const struct ib_metric *m, struct ib_place *place)
 {
-	static const struct ib_metric m = { "lat_unix", "us", 0.0, "msg_bytes=1", 0 };
-	struct peer p = { -1, -1, 0 };
+	struct peer p = { -1, -1, 0, place };
 	int sv[2], err;
 
 	if (socketpair(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0, sv) < 0) {
@@ -200,5 +238,48 @@ int ib_run_lat_unix(void)
 		peer_stop(&p);
 		return IB_FAIL;
 	}
-	return measure_peer(&m, &p);
+	return measure_peer(m, &p);
 }
+
+struct placed {
+	const char *name;
+	int (*run)(const struct ib_metric *, struct ib_place *);
+};
+
+static int placed_run(struct ib_place *place, void *arg)
+{
+	const struct placed *a = arg;
+	char params[80] = "msg_bytes=1 ";
+	struct ib_metric m = { a->name, "us", 0.0, params, 0 };
+
+	ib_place_params(place, params + strlen(params), sizeof(params) - strlen(params));
+	return a->run(&m, place);
+}
+
+/* run(name) with the benchmark process and the echo child on one CPU (cross 0) or two */
+static int run_placed(const char *name, int cross,
+		      int (*run)(const struct ib_metric *, struct ib_place *))
+{
+	struct placed a = { name, run };
+
+	return ib_place_run(cross, placed_run, &a);
+}
+
+int ib_run_lat_pipe(void)
+{
+	static const struct ib_metric m = { "lat_pipe", "us", 0.0, "msg_bytes=1", 0 };
+
+	return run_pipe(&m, NULL);
+}
+
+int ib_run_lat_unix(void)
+{
+	static const struct ib_metric m = { "lat_unix", "us", 0.0, "msg_bytes=1", 0 };
+
+	return run_unix(&m, NULL);
+}
+
+int ib_run_lat_pipe_same(void) { return run_placed("lat_pipe_same", 0, run_pipe); }
+int ib_run_lat_pipe_cross(void) { return run_placed("lat_pipe_cross", 1, run_pipe); }
+int ib_run_lat_unix_same(void) { return run_placed("lat_unix_same", 0, run_unix); }
+int ib_run_lat_unix_cross(void) { return run_placed("lat_unix_cross", 1, run_unix); }

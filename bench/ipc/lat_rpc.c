@@ -2,21 +2,30 @@
 /*
  * lat_rpc.c - RPC/UDP and RPC/TCP: one ONC RPC v2 call answered by a local server.
  *
- * Contract (bench/lib/bench.h): ib_run_lat_rpc_udp() and ib_run_lat_rpc_tcp() each emit one
- * metric, lat_rpc_udp / lat_rpc_tcp, in us per round trip. One operation is one call of
- * lmbench's procedure (program 404040, version 1, procedure 1, AUTH_NONE) with a 4-byte XDR
- * unsigned int argument, and its reply: the client encodes the call, sends it, waits for
- * the reply, decodes it and checks it. musl has no Sun RPC, so the messages come from
- * bench/ipc/oncrpc.c; there is no portmapper: the port is handed over by fork().
+ * Contract (bench/lib/bench.h): each benchmark emits one metric of the same name, in us per
+ * round trip. One operation is one call of lmbench's procedure (program 404040, version 1,
+ * procedure 1, AUTH_NONE) with a 4-byte XDR unsigned int argument, and its reply: the client
+ * encodes the call, sends it, waits for the reply, decodes it and checks it. musl has no Sun
+ * RPC, so the messages come from bench/ipc/oncrpc.c; there is no portmapper: the port is
+ * handed over by fork().
  *
+ *  - lat_rpc_udp_poll, lat_rpc_tcp_poll (the RPC/UDP and RPC/TCP columns): the system calls
+ *    of lmbench's client and server, whose Sun RPC library (glibc's sunrpc, lmbench 2.0's
+ *    time) polls before each read: the UDP client send()s, poll()s and recv()s
+ *    (MSG_DONTWAIT); the UDP server poll()s (its dispatcher's, svc_run), recvfrom()s and
+ *    sendto()s. The TCP client write()s, then poll()s before each read(); the TCP server
+ *    poll()s as its dispatcher when it holds no unread bytes, then poll()s before each read()
+ *    of the record (the transport's reader), and write()s the reply. Per call: UDP 3 + 3
+ *    system calls, TCP 3 + 4.
+ *  - lat_rpc_udp, lat_rpc_tcp (Process and IPC variants): the same calls without any poll():
+ *    the RPC round trip alone, 2 + 2 system calls.
  *  - UDP: a server child owns a socket bound to 127.0.0.1:<ephemeral>; the client's socket
- *    is connect()ed to it. One call = client send + recv, server recvfrom + sendto: one
- *    datagram each way (44 bytes call, 28 bytes reply). No retransmission: on loopback a
- *    lost datagram is a failure, not something to time.
+ *    is connect()ed to it; one datagram each way (44 bytes call, 28 bytes reply). No
+ *    retransmission: on loopback a lost datagram is a failure, not something to time.
  *  - TCP: one loopback connection set up before timing, TCP_NODELAY on both ends; each
  *    message is one record-marked record in a single fragment (48 and 32 bytes with the
- *    4-byte marks). One call = client write + read, server read + write; the readers keep a
- *    stream buffer, so a record split over several reads (or two in one) is handled too.
+ *    4-byte marks); the readers keep a stream buffer, so a record split over several reads
+ *    (or two in one) is handled too.
  *  - The server checks every call: rpcvers 2 (else MSG_DENIED RPC_MISMATCH 2..2), AUTH_NONE
  *    credential and verifier (else AUTH_ERROR AUTH_BADCRED/AUTH_BADVERF), program
  *    (PROG_UNAVAIL), version (PROG_MISMATCH 1..1), procedure (0 = the null procedure; 1
@@ -31,15 +40,25 @@
  *    benchmark process (PR_SET_PDEATHSIG).
  */
 
-//bench: 230 lat_rpc_udp IB_BENCH_LAT_RPC_UDP lat_local
-//bench: 250 lat_rpc_tcp IB_BENCH_LAT_RPC_TCP lat_local
+//bench: 230 lat_rpc_udp_poll IB_BENCH_LAT_RPC_UDP_POLL lat_local
+//bench: 250 lat_rpc_tcp_poll IB_BENCH_LAT_RPC_TCP_POLL lat_local
+//bench: 740 lat_rpc_udp IB_BENCH_LAT_RPC_UDP variants
+//bench: 750 lat_rpc_tcp IB_BENCH_LAT_RPC_TCP variants
+//
+//config:config IB_BENCH_LAT_RPC_UDP_POLL
+//config:	bool "RPC/UDP: an ONC RPC v2 call over UDP, polling as lmbench's RPC library"
+//config:	default y
+//
+//config:config IB_BENCH_LAT_RPC_TCP_POLL
+//config:	bool "RPC/TCP: an ONC RPC v2 call over TCP, polling as lmbench's RPC library"
+//config:	default y
 //
 //config:config IB_BENCH_LAT_RPC_UDP
-//config:	bool "RPC/UDP: an ONC RPC v2 call over UDP"
+//config:	bool "RPC/UDP without poll: the call and reply alone"
 //config:	default y
 //
 //config:config IB_BENCH_LAT_RPC_TCP
-//config:	bool "RPC/TCP: an ONC RPC v2 call over TCP"
+//config:	bool "RPC/TCP without poll: the call and reply alone"
 //config:	default y
 
 #define _GNU_SOURCE
@@ -47,6 +66,7 @@
 #include <errno.h>
 #include <netinet/in.h>
 #include <netinet/tcp.h>
+#include <poll.h>
 #include <signal.h>
 #include <stdio.h>
 #include <string.h>
@@ -73,6 +93,7 @@
 struct link {
 	int fd;
 	int tcp;
+	int poll;                /* poll before each read, as lmbench's RPC library */
 	uint32_t xid;            /* of the next call */
 	uint32_t arg;            /* argument of the next call */
 	uint8_t in[MSG_MAX];     /* TCP stream buffer */
@@ -189,8 +210,33 @@ static int write_all(int fd, const uint8_t *p, size_t n)
 	return 0;
 }
 
-/* one whole record from the stream: its length, 0 on EOF, -errno (-EMSGSIZE: bad size) */
-static ssize_t read_record(int fd, uint8_t *buf, size_t *have, uint8_t *out)
+/*
+ * wait (poll_ms >= 0, or -1 for ever) until fd is readable: 0, -EAGAIN when poll_ms passed,
+ * -errno
+ */
+static int wait_readable(int fd, int poll_ms)
+{
+	struct pollfd p = { .fd = fd, .events = POLLIN };
+
+	for (;;) {
+		int r = poll(&p, 1, poll_ms);
+
+		if (r > 0)
+			return 0;
+		if (r == 0)
+			return -EAGAIN;
+		if (errno != EINTR)
+			return -errno;
+	}
+}
+
+/*
+ * one whole record from the stream: its length, 0 on EOF, -errno (-EMSGSIZE: bad size).
+ * polled: poll before each read() (waiting poll_ms, -1 for ever), as the RPC library's
+ * record reader does.
+ */
+static ssize_t read_record(int fd, uint8_t *buf, size_t *have, uint8_t *out, int polled,
+			   int poll_ms)
 {
 	for (;;) {
 		size_t len, used;
@@ -206,6 +252,8 @@ static ssize_t read_record(int fd, uint8_t *buf, size_t *have, uint8_t *out)
 		}
 		if (*have == MSG_MAX)
 			return -EMSGSIZE;
+		if (polled && (rc = wait_readable(fd, poll_ms)))
+			return rc;
 		r = read(fd, buf + *have, MSG_MAX - *have);
 		if (r < 0 && errno == EINTR)
 			continue;
@@ -223,7 +271,8 @@ static void mark(uint8_t *out, size_t msglen)
 	ib_rm_put_header(out, (uint32_t)msglen, 1);
 }
 
-static void __attribute__((noreturn)) serve_udp(int fd)
+/* polled: the dispatcher's poll() before each recvfrom(), as svc_run's */
+static void __attribute__((noreturn)) serve_udp(int fd, int polled)
 {
 	uint8_t msg[MSG_MAX], out[MSG_MAX];
 
@@ -232,9 +281,11 @@ static void __attribute__((noreturn)) serve_udp(int fd)
 		socklen_t plen = sizeof(peer);
 		const char *why = NULL;
 		struct ib_xdr x;
-		ssize_t n = recvfrom(fd, msg, sizeof(msg), MSG_TRUNC, (struct sockaddr *)&peer,
-				     &plen);
+		ssize_t n;
 
+		if (polled && wait_readable(fd, -1))
+			_exit(1);
+		n = recvfrom(fd, msg, sizeof(msg), MSG_TRUNC, (struct sockaddr *)&peer, &plen);
 		if (n < 0) {
 			if (errno == EINTR)
 				continue;
@@ -254,7 +305,11 @@ static void __attribute__((noreturn)) serve_udp(int fd)
 	}
 }
 
-static void __attribute__((noreturn)) serve_tcp(int fd)
+/*
+ * polled: the dispatcher's poll() whenever no unread byte is buffered (svc_run's; with bytes
+ * left the next record is read at once), then the record reader's poll() before each read()
+ */
+static void __attribute__((noreturn)) serve_tcp(int fd, int polled)
 {
 	static uint8_t buf[MSG_MAX], msg[MSG_MAX], out[MSG_MAX];
 	size_t have = 0;
@@ -262,8 +317,11 @@ static void __attribute__((noreturn)) serve_tcp(int fd)
 	for (;;) {
 		const char *why = NULL;
 		struct ib_xdr x;
-		ssize_t n = read_record(fd, buf, &have, msg);
+		ssize_t n;
 
+		if (polled && !have && wait_readable(fd, -1))
+			_exit(1);
+		n = read_record(fd, buf, &have, msg, polled, -1);
 		if (n == 0)
 			_exit(0);
 		if (n < 0) {
@@ -280,6 +338,17 @@ static void __attribute__((noreturn)) serve_tcp(int fd)
 		if (write_all(fd, out, 4 + x.pos))
 			_exit(1);
 	}
+}
+
+/* one datagram: its length (MSG_TRUNC: the whole datagram's), or -errno */
+static ssize_t recv_reply(int fd, uint8_t *msg, size_t cap, int flags)
+{
+	ssize_t n;
+
+	do
+		n = recv(fd, msg, cap, MSG_TRUNC | flags);
+	while (n < 0 && errno == EINTR);
+	return n < 0 ? -errno : n;
 }
 
 /* one call and its checked reply */
@@ -304,7 +373,7 @@ static int call_once(struct link *l)
 		err = write_all(l->fd, out, 4 + x.pos);
 		if (err)
 			return err;
-		n = read_record(l->fd, l->in, &l->have, msg);
+		n = read_record(l->fd, l->in, &l->have, msg, l->poll, REPLY_TIMEOUT_S * 1000);
 		if (n == 0) {
 			ib_reason("RPC/TCP: the server closed the connection");
 			return -EPIPE;
@@ -317,12 +386,20 @@ static int call_once(struct link *l)
 		n = send(l->fd, out, x.pos, 0);
 		if (n >= 0 && (size_t)n != x.pos)
 			return -EIO;
-		if (n >= 0)
-			do
-				n = recv(l->fd, msg, sizeof(msg), MSG_TRUNC);
-			while (n < 0 && errno == EINTR);
 		if (n < 0)
 			n = -errno;
+		else if (!l->poll)
+			n = recv_reply(l->fd, msg, sizeof(msg), 0);
+		else
+			/* as the library: poll, then a recv that does not wait (again if empty) */
+			for (;;) {
+				n = wait_readable(l->fd, REPLY_TIMEOUT_S * 1000);
+				if (n)   /* -EAGAIN: the time is up */
+					break;
+				n = recv_reply(l->fd, msg, sizeof(msg), MSG_DONTWAIT);
+				if (n != -EAGAIN)
+					break;
+			}
 		if (n > (ssize_t)sizeof(msg)) {
 			ib_reason("RPC/UDP: a %zd-byte reply", n);
 			return -EPROTO;
@@ -357,14 +434,10 @@ static int rpc_loop(void *p, uint64_t n)
 
 static void stop_server(pid_t pid)
 {
-	if (pid <= 0)
-		return;
-	kill(pid, SIGKILL);
-	while (waitpid(pid, NULL, 0) < 0 && errno == EINTR)
-		;
+	ib_kill_child(&pid);
 }
 
-static pid_t start_server(int srv, int cli, int tcp)
+static pid_t start_server(int srv, int cli, int tcp, int polled)
 {
 	pid_t parent = getpid();
 	pid_t pid = fork();
@@ -376,8 +449,8 @@ static pid_t start_server(int srv, int cli, int tcp)
 		_exit(1);
 	close(cli);
 	if (tcp)
-		serve_tcp(srv);
-	serve_udp(srv);
+		serve_tcp(srv, polled);
+	serve_udp(srv, polled);
 }
 
 /* a socket bound to 127.0.0.1:0; -1 with the outcome in *ret */
@@ -410,12 +483,14 @@ static int bound_socket(int type, struct sockaddr_in *sa, int *ret)
 	return fd;
 }
 
-static int run_rpc(int tcp)
+static int run_rpc(const char *name, int tcp, int polled)
 {
-	static const struct ib_metric udp_m = { "lat_rpc_udp", "us", 0.0,
-						"call_bytes=44 reply_bytes=28", 0 };
-	static const struct ib_metric tcp_m = { "lat_rpc_tcp", "us", 0.0,
-						"call_bytes=48 reply_bytes=32", 0 };
+	/* [tcp][polled]: the message sizes on the wire (TCP with the record marks) */
+	static const char *const params[2][2] = {
+		{ "call_bytes=44 reply_bytes=28", "call_bytes=44 reply_bytes=28 poll=1" },
+		{ "call_bytes=48 reply_bytes=32", "call_bytes=48 reply_bytes=32 poll=1" },
+	};
+	const struct ib_metric m = { name, "us", 0.0, params[tcp][polled], 0 };
 	const char *proto = tcp ? "TCP" : "UDP";
 	struct timeval tv = { REPLY_TIMEOUT_S, 0 };
 	struct sigaction ign, saved;
@@ -428,6 +503,7 @@ static int run_rpc(int tcp)
 
 	memset(&l, 0, sizeof(l));
 	l.tcp = tcp;
+	l.poll = polled;
 	l.xid = (uint32_t)getpid() << 16 ^ (uint32_t)time(NULL);
 	l.arg = 1;
 	srv = bound_socket(tcp ? SOCK_STREAM : SOCK_DGRAM, &sa, &ret);
@@ -472,7 +548,7 @@ static int run_rpc(int tcp)
 	memset(&ign, 0, sizeof(ign));
 	ign.sa_handler = SIG_IGN;
 	sigaction(SIGPIPE, &ign, &saved);
-	server = start_server(srv, cli, tcp);
+	server = start_server(srv, cli, tcp, polled);
 	if (server < 0) {
 		ib_reason("fork: %s", strerror(errno));
 		sigaction(SIGPIPE, &saved, NULL);
@@ -481,7 +557,7 @@ static int run_rpc(int tcp)
 	close(srv);
 	srv = -1;
 	l.fd = cli;
-	err = ib_measure(tcp ? &tcp_m : &udp_m, rpc_loop, &l, &res);
+	err = ib_measure(&m, rpc_loop, &l, &res);
 	sigaction(SIGPIPE, &saved, NULL);
 	if (err) {
 		/* keep the precise reason call_once gave; fill in a bare errno otherwise */
@@ -501,5 +577,7 @@ out:
 	return ret;
 }
 
-int ib_run_lat_rpc_udp(void) { return run_rpc(0); }
-int ib_run_lat_rpc_tcp(void) { return run_rpc(1); }
+int ib_run_lat_rpc_udp_poll(void) { return run_rpc("lat_rpc_udp_poll", 0, 1); }
+int ib_run_lat_rpc_tcp_poll(void) { return run_rpc("lat_rpc_tcp_poll", 1, 1); }
+int ib_run_lat_rpc_udp(void) { return run_rpc("lat_rpc_udp", 0, 0); }
+int ib_run_lat_rpc_tcp(void) { return run_rpc("lat_rpc_tcp", 1, 0); }

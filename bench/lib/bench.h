@@ -24,6 +24,7 @@
 #define IB_BENCH_H
 
 #include <stdint.h>
+#include <sys/types.h>
 
 #define IB_MAX_REPS 101
 
@@ -36,7 +37,8 @@ struct ib_opts {
 	unsigned timeout_s;  /* per benchmark limit */
 	int pin;             /* 1: pin every process of a benchmark to cpu */
 	int cpu;             /* the CPU to pin to */
-	const char *hello;   /* tiny static hello binary (exec proc, sh proc) */
+	const char *hello;   /* tiny static hello binary (the static exec and sh variants) */
+	const char *hello_dyn; /* the same, dynamically linked (exec proc, sh proc: lmbench's) */
 	const char *sh;      /* the shell for sh proc */
 	const char *tmpdir;  /* scratch directory (stat, open clos, select file) */
 	const char *fsdir;   /* directory on the filesystem under test (file create/delete,
@@ -90,6 +92,9 @@ int ib_emit_result(const struct ib_metric *m, const struct ib_result *r);
 void ib_reason(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 /* pin the calling process to opts->cpu when opts->pin (children inherit it) */
 int ib_pin_self(void);
+/* end a helper process the benchmark forked (a server, a ring member): SIGKILL, then reap
+ * it (waitpid, again after EINTR); *pid becomes 0. Nothing when *pid <= 0. */
+void ib_kill_child(pid_t *pid);
 
 /* a place to put results so that the work stays observable */
 extern volatile uint64_t ib_sink;

@@ -17,7 +17,7 @@
 /*
  * The built-in defaults, used when config.h lacks a symbol, are the Kconfig defaults: the
  * table below carries them too, and tests/unit/bench/test_knob_kconfig.c holds both against
- * bench/Kconfig. (A bool set to n is absent from config.h: pin then means 0, not its "y".)
+ * bench/Kconfig. (A bool set to n is absent from config.h: pin then means 0.)
  */
 #define DEF_REPS 11
 #define DEF_BUDGET_MS 5
@@ -26,6 +26,7 @@
 #define DEF_SEED 0
 #define DEF_ROUNDS 1
 #define DEF_HELLO "/bin/ib-hello"
+#define DEF_HELLO_DYN "/bin/ib-hello-dyn"
 #define DEF_SH "/bin/sh"
 #define DEF_TMPDIR "/tmp"
 #define DEF_FSDIR "/tmp"
@@ -63,6 +64,9 @@
 #ifndef CONFIG_IB_HELLO
 #define CONFIG_IB_HELLO DEF_HELLO
 #endif
+#ifndef CONFIG_IB_HELLO_DYN
+#define CONFIG_IB_HELLO_DYN DEF_HELLO_DYN
+#endif
 #ifndef CONFIG_IB_SH
 #define CONFIG_IB_SH DEF_SH
 #endif
@@ -92,9 +96,10 @@ static const struct kdef kdefs[IB_NKNOBS] = {
 	[IB_K_REPS] = { "reps", KT_UINT, 1, IB_MAX_REPS, "IB_REPS", STR(DEF_REPS) },
 	[IB_K_BUDGET_MS] = { "budget_ms", KT_UINT, 1, 10000, "IB_BUDGET_MS", STR(DEF_BUDGET_MS) },
 	[IB_K_TIMEOUT_S] = { "timeout_s", KT_UINT, 1, 3600, "IB_TIMEOUT_S", STR(DEF_TIMEOUT_S) },
-	[IB_K_PIN] = { "pin", KT_BOOL, 0, 1, "IB_PIN", "y" },
+	[IB_K_PIN] = { "pin", KT_BOOL, 0, 1, "IB_PIN", "n" },
 	[IB_K_CPU] = { "cpu", KT_UINT, 0, 4095, "IB_CPU", STR(DEF_CPU) },
 	[IB_K_HELLO] = { "hello", KT_PATH, 0, 0, "IB_HELLO", DEF_HELLO },
+	[IB_K_HELLO_DYN] = { "hello_dyn", KT_PATH, 0, 0, "IB_HELLO_DYN", DEF_HELLO_DYN },
 	[IB_K_SH] = { "sh", KT_PATH, 0, 0, "IB_SH", DEF_SH },
 	[IB_K_TMPDIR] = { "tmpdir", KT_PATH, 0, 0, "IB_TMPDIR", DEF_TMPDIR },
 	[IB_K_FSDIR] = { "fsdir", KT_PATH, 0, 0, "IB_FSDIR", DEF_FSDIR },
@@ -119,6 +124,7 @@ static char *str_slot(struct ib_knobs *k, unsigned id)
 	case IB_K_BENCH: return k->bench;
 	case IB_K_SKIP: return k->skip;
 	case IB_K_HELLO: return k->hello;
+	case IB_K_HELLO_DYN: return k->hello_dyn;
 	case IB_K_SH: return k->sh;
 	case IB_K_TMPDIR: return k->tmpdir;
 	case IB_K_FSDIR: return k->fsdir;
@@ -152,6 +158,9 @@ static void set_default(struct ib_knobs *k, unsigned id)
 	case IB_K_PIN: k->opts.pin = CONFIG_IB_PIN ? 1 : 0; break;
 	case IB_K_CPU: k->opts.cpu = CONFIG_IB_CPU; break;
 	case IB_K_HELLO: snprintf(k->hello, sizeof(k->hello), "%s", CONFIG_IB_HELLO); break;
+	case IB_K_HELLO_DYN:
+		snprintf(k->hello_dyn, sizeof(k->hello_dyn), "%s", CONFIG_IB_HELLO_DYN);
+		break;
 	case IB_K_SH: snprintf(k->sh, sizeof(k->sh), "%s", CONFIG_IB_SH); break;
 	case IB_K_TMPDIR: snprintf(k->tmpdir, sizeof(k->tmpdir), "%s", CONFIG_IB_TMPDIR); break;
 	case IB_K_FSDIR: snprintf(k->fsdir, sizeof(k->fsdir), "%s", CONFIG_IB_FSDIR); break;
@@ -171,6 +180,7 @@ void ib_knobs_init(struct ib_knobs *k)
 	for (unsigned i = 0; i < IB_NKNOBS; i++)
 		set_default(k, i);
 	k->opts.hello = k->hello;
+	k->opts.hello_dyn = k->hello_dyn;
 	k->opts.sh = k->sh;
 	k->opts.tmpdir = k->tmpdir;
 	k->opts.fsdir = k->fsdir;

@@ -4,12 +4,13 @@
  * overrides (docs/usage.md, Knobs).
  *
  * Knobs: bench, skip (comma lists of registry names; bench also "all"), reps, budget_ms,
- * timeout_s, pin (0/1), cpu, hello, sh, tmpdir, fsdir (absolute paths), seed (run order:
+ * timeout_s, pin (0/1), cpu, hello, hello_dyn, sh, tmpdir, fsdir (absolute paths), seed (run order:
  * 0 = registry order, else a shuffle reproducible from the seed, 0..4294967295), rounds
  * (1..20: runs of every selected benchmark, each in a fresh child), fs (the file system
  * fsdir must hold: empty for any, or one of IB_FS_TYPES; under PID 1 the disk it mounts).
  * Defaults come from config.h (CONFIG_IB_*); knobs without a Kconfig symbol have built-in
- * defaults (bench=all, skip=, hello=/bin/ib-hello, sh=/bin/sh, tmpdir=/tmp, fsdir=/tmp).
+ * defaults (bench=all, skip=, hello=/bin/ib-hello, hello_dyn=/bin/ib-hello-dyn, sh=/bin/sh,
+ * tmpdir=/tmp, fsdir=/tmp).
  *
  *  - ib_knobs_init() sets every knob to its default, source "config".
  *  - ib_knob_set() parses one value. Accepted: stored, source recorded, returns 0. Refused
@@ -47,7 +48,8 @@ enum ib_knob_src { IB_SRC_CONFIG, IB_SRC_CMDLINE, IB_SRC_ARG };
 
 enum ib_knob_id {
 	IB_K_BENCH, IB_K_SKIP, IB_K_REPS, IB_K_BUDGET_MS, IB_K_TIMEOUT_S, IB_K_PIN, IB_K_CPU,
-	IB_K_HELLO, IB_K_SH, IB_K_TMPDIR, IB_K_FSDIR, IB_K_SEED, IB_K_ROUNDS, IB_K_FS, IB_NKNOBS
+	IB_K_HELLO, IB_K_HELLO_DYN, IB_K_SH, IB_K_TMPDIR, IB_K_FSDIR, IB_K_SEED, IB_K_ROUNDS,
+	IB_K_FS, IB_NKNOBS
 };
 
 #define IB_KNOB_STR 512
@@ -60,6 +62,7 @@ struct ib_knobs {
 	char bench[IB_KNOB_STR];
 	char skip[IB_KNOB_STR];
 	char hello[IB_KNOB_STR];
+	char hello_dyn[IB_KNOB_STR];
 	char sh[IB_KNOB_STR];
 	char tmpdir[IB_KNOB_STR];
 	char fsdir[IB_KNOB_STR];
@@ -90,7 +93,7 @@ struct ib_knob_kconfig {
 	const char *def;
 };
 int ib_knob_kconfig(unsigned id, struct ib_knob_kconfig *out);
-/* 1 for a path knob (hello, sh, tmpdir, fsdir): absolute, in the system the suite runs in */
+/* 1 for a path knob (hello, hello_dyn, sh, tmpdir, fsdir): absolute, in the system the suite runs in */
 int ib_knob_is_path(unsigned id);
 /* how a value is written, for usage texts: "1..20", "0|1", "LIST" or "PATH"; returns buf */
 const char *ib_knob_form(unsigned id, char *buf, size_t cap);

@@ -6,18 +6,22 @@
 #include <errno.h>
 #include <math.h>
 #include <sched.h>
+#include <signal.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
+#include <sys/wait.h>
 #include <unistd.h>
 
 #include "bench/lib/measure.h"
+#include "bench/lib/place.h"
 #include "bench/lib/stats.h"
 
 /* safe values until the suite installs the real ones (tests may install their own) */
 static const struct ib_opts default_opts = {
 	.reps = 11, .budget_ms = 5, .timeout_s = 120, .pin = 0, .cpu = 0,
-	.hello = "/bin/ib-hello", .sh = "/bin/sh", .tmpdir = "/tmp", .fsdir = "/tmp", .fs = "",
+	.hello = "/bin/ib-hello", .hello_dyn = "/bin/ib-hello-dyn", .sh = "/bin/sh",
+	.tmpdir = "/tmp", .fsdir = "/tmp", .fs = "",
 };
 static const struct ib_timer default_timer = { .cost_ns = 0, .res_ns = 1 };
 
@@ -25,6 +29,7 @@ const struct ib_opts *ib_opts = &default_opts;
 const struct ib_timer *ib_timer = &default_timer;
 volatile uint64_t ib_sink;
 unsigned ib_harness_round;
+int ib_harness_placed_cpu = -1;
 
 static int record_fd = -1;
 static const char *bench_name = "";
@@ -84,10 +89,21 @@ void ib_reason_clear(void)
 	reason[0] = '\0';
 }
 
+void ib_kill_child(pid_t *pid)
+{
+	if (*pid <= 0)
+		return;
+	kill(*pid, SIGKILL);
+	while (waitpid(*pid, NULL, 0) < 0 && errno == EINTR)
+		;
+	*pid = 0;
+}
+
 int ib_pin_self(void)
 {
 	cpu_set_t set;
 
+	ib_place_remember();
 	if (!ib_opts->pin)
 		return 0;
 	if (ib_opts->cpu < 0 || ib_opts->cpu >= CPU_SETSIZE)
@@ -230,7 +246,8 @@ static int emit(const struct ib_metric *m, const struct ib_result *res, const ui
 		ib_rec_dbl(&r, "bytes", m->bytes);
 	ib_rec_dbls(&r, "samples", res->samples, res->nsamples);
 	ib_rec_u64s(&r, "raw_ns", raw, raw ? res->nsamples : 0);
-	ib_rec_i64(&r, "cpu", ib_opts->pin ? ib_opts->cpu : -1);
+	ib_rec_i64(&r, "cpu", ib_harness_placed_cpu >= 0 ? ib_harness_placed_cpu :
+			      ib_opts->pin ? ib_opts->cpu : -1);
 	if (ib_harness_round)
 		ib_rec_u64(&r, "round", ib_harness_round);
 	if (add_params(&r, m->params) || r.overflow) {

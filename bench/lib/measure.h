@@ -39,6 +39,8 @@
  * built (overflow, a bad key in m->params) gives -EINVAL. Every error sets ib_reason() if
  * the benchmark has not set one.
  *
+ * cpu: ib_harness_placed_cpu when it is >= 0, else opts->cpu when opts->pin, else -1.
+ *
  * Rounds: when ib_harness_round is not 0 (the runner sets it before forking the child of
  * round k of a plan with several rounds), every `m` record carries a field round=k after
  * `cpu`, so that benchmarks need not know about rounds. 0 (one round) adds nothing.
@@ -60,6 +62,9 @@
 #define IB_WARMUP_MAX 3
 
 extern unsigned ib_harness_round;
+/* the CPU a Placement benchmark pinned its own process to (bench/lib/place.h), for the
+ * records' cpu field; -1 (the default): pin and cpu decide it */
+extern int ib_harness_placed_cpu;
 
 void ib_harness_begin(int fd, const char *bench);
 int ib_send_payload(const struct ib_rec *r);

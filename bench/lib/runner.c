@@ -195,7 +195,8 @@ const char *ib_runner_fs_prep(void)
 static int uses_files(const struct ib_bench *b)
 {
 	return !strcmp(b->family, "lat_fs") || !strcmp(b->family, "lat_fs_tree") ||
-	       !strcmp(b->family, "lat_vm") || !strcmp(b->family, "bw_file");
+	       !strcmp(b->family, "lat_vm") || !strcmp(b->family, "lat_fault") ||
+	       !strcmp(b->family, "bw_file");
 }
 
 static void prepare_files(void)

@@ -77,10 +77,11 @@ void ib_out_text(struct ib_out *o, const char *fmt, ...) __attribute__((format(p
 int ib_runner_init(void);
 
 /*
- * Before a benchmark that works on files (families lat_fs, lat_vm, bw_file) the parent
- * calls sync(), so that writeback left by whatever ran before (a file benchmark, the host's
- * own work in native mode) does not land inside its timing; when ib_runner_drop_caches is
- * set (init mode: the machine is ours) it also drops the page cache (drop_caches = 3).
+ * Before a benchmark that works on files (families lat_fs, lat_fs_tree, lat_vm, lat_fault,
+ * bw_file) the parent calls sync(), so that writeback left by whatever ran before (a file
+ * benchmark, the host's own work in native mode) does not land inside its timing; when
+ * ib_runner_drop_caches is set (init mode: the machine is ours) it also drops the page cache
+ * (drop_caches = 3).
  * ib_runner_fs_prep() names what is done, for the begin record (fs_prep=).
  */
 extern int ib_runner_drop_caches;

@@ -1,8 +1,19 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
- * lat_mem.c - the memory latency curve and the L1 $, L2 $ and Main mem figures read from it.
+ * lat_mem.c - lmbench 2.0's L1 $, L2 $ and Main mem (the summary's "Memory latencies"), and
+ * the memory latency curve with the figures read from it ("Memory hierarchy").
  *
- * Contract (bench/lib/bench.h): ib_run_lat_mem() emits
+ * Contract (bench/lib/bench.h): ib_run_lat_mem() emits, first,
+ *  - lat_mem_rd_l1, lat_mem_rd_l2, lat_mem_rd_main (ns per load; params size_kb, stride=128,
+ *    order=backward, unroll=1000, page_kb, thp_kb; Main also llc_kb, llc_src, avail_kb,
+ *    beyond_llc as bw_mem.h's ib_bw_params()): lmbench 2.0's lat_mem_rd.c as its summary
+ *    reads it: a list of every 128th byte of the first size_kb of a buffer, each element
+ *    pointing 128 bytes lower and the lowest to the highest, walked by a loop whose body is
+ *    1000 dependent loads, at 1 KB, 128 KB and, for Main mem, the size bw_mem.h gives the
+ *    bandwidths (max(8 MiB, 4 x the LLC), at most MemAvailable/4; lmbench's 8 MB was beyond
+ *    every cache of 2001); no record for Main when that is under 8 MiB (a line on stderr).
+ *    Their buffer is plain anonymous memory, as lmbench's malloc(), unmapped before the curve;
+ *    then
  *  - mem_chase (ns per load; params size_kb, stride, random): one record per curve point.
  *    One operation is one load whose address is the value the previous load returned, so
  *    no two loads overlap. Sizes 1, 2, 3, 4, 6, 8, 12 ... KB (2 points per octave) up to
@@ -53,8 +64,10 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
+#include <unistd.h>
 
 #include "bench/lib/bench.h"
+#include "bench/mem/bw_mem.h"
 #include "bench/mem/plateau.h"
 #include "bench/lib/sysinfo.h"
 
@@ -62,6 +75,9 @@
 #define MAX_POINTS 64
 #define HUGE_ALIGN (2UL << 20)
 #define ASSUMED_LLC_KB 32768 /* when sysfs does not say */
+#define LMB2_STRIDE 128      /* lat_mem_rd's stride in the 2.0 summary's run */
+#define LMB2_L1_KB 1         /* the sizes getsummary reads: 0.00098 MB ... */
+#define LMB2_L2_KB 128       /* ... and 0.125 MB; Main mem below */
 
 struct caches {
 	unsigned l1_kb, l2_kb, l3_kb, llc_kb;
@@ -128,6 +144,33 @@ static int chase_loop(void *arg, uint64_t n)
 	return 0;
 }
 
+/*
+ * The 2.0 points' loop: 1000 dependent loads per pass of the loop body, as lat_mem_rd.c's
+ * timing loop. Not a detail: today's stride prefetchers follow each load instruction's own
+ * addresses, and with 8 loads per body every instruction sees a constant 1 KB step down the
+ * stride-128 list and is prefetched (here 4 ns at 128 MB); with 1000 it sees a 125 KB step,
+ * which none follows (175-550 ns at 8 MB natively, as lmbench 2.0's own binary shows).
+ */
+#define LD1 p = *p;
+#define LD10 LD1 LD1 LD1 LD1 LD1 LD1 LD1 LD1 LD1 LD1
+#define LD100 LD10 LD10 LD10 LD10 LD10 LD10 LD10 LD10 LD10 LD10
+#define LD1000 LD100 LD100 LD100 LD100 LD100 LD100 LD100 LD100 LD100 LD100
+
+static int chase_loop_1000(void *arg, uint64_t n)
+{
+	struct chase *c = arg;
+	void **p = c->p;
+
+	for (uint64_t blocks = n / 1000; blocks; blocks--) {
+		LD1000
+	}
+	for (uint64_t i = n % 1000; i; i--)
+		p = *p;
+	c->p = p;
+	ib_sink = (uint64_t)(uintptr_t)p;
+	return 0;
+}
+
 /* xorshift64*: fixed seed, so every run walks the same order (only the pages differ) */
 static uint64_t rng_state = 0x9e3779b97f4a7c15ULL;
 
@@ -164,6 +207,79 @@ static uint64_t build_chain(char *buf, size_t bytes, unsigned stride, uint32_t *
 	for (size_t i = 0; i < lines; i++)
 		*(void **)(buf + i * LINE) = buf + (size_t)succ[i] * LINE;
 	return lines;
+}
+
+/*
+ * lmbench 2.0's list: every stride bytes of the first `bytes`, each pointing stride bytes
+ * lower, the lowest to the highest, so the walk runs backwards (lat_mem_rd.c: against
+ * fetch-ahead); returns the loads in one lap and leaves *start at the highest element
+ */
+static uint64_t build_backward(char *buf, size_t bytes, size_t stride, void ***start)
+{
+	size_t count = bytes / stride;
+
+	for (size_t i = 0; i < count; i++)
+		*(void **)(buf + i * stride) = buf + (i ? i - 1 : count - 1) * stride;
+	*start = (void **)(buf + (count - 1) * stride);
+	return count;
+}
+
+/* one lmbench 2.0 point: metric for the first kb of buf, params extra appended */
+static int lmb2_point(const char *metric, char *buf, size_t kb, const char *extra)
+{
+	char params[320];
+	struct ib_result r;
+	struct chase c;
+	uint64_t lap = build_backward(buf, kb * 1024, LMB2_STRIDE, &c.p);
+	int err;
+
+	chase_loop_1000(&c, lap);
+	snprintf(params, sizeof(params), "size_kb=%zu stride=%u order=backward unroll=1000 %s",
+		 kb, LMB2_STRIDE, extra);
+	struct ib_metric m = { metric, "ns", 0.0, params, 0 };
+	err = ib_measure(&m, chase_loop_1000, &c, &r);
+	if (err)
+		ib_reason("%s %zu KB: error %d", metric, kb, err);
+	return err;
+}
+
+/*
+ * lat_mem_rd_l1, lat_mem_rd_l2, lat_mem_rd_main: the points lmbench 2.0's summary reads off
+ * lat_mem_rd's stride-128 curve, measured in a buffer of their own with nothing asked of
+ * the kernel (lmbench's malloc: THP as the system's policy gives it). Main mem: lmbench read
+ * 8 MB, beyond every cache of 2001; here the bandwidths' rule (bw_mem.h: max(8 MiB, 4 x the
+ * LLC), at most MemAvailable/4), so it stays beyond this machine's last-level cache.
+ */
+static int lmbench2_points(void)
+{
+	struct ib_bw_size bs;
+	char extra[256], sizes[160];
+	size_t bytes = (size_t)LMB2_L2_KB * 1024;
+	int have_main = ib_bw_size(1, &bs) == 0, err;
+
+	if (have_main)
+		bytes = bs.bytes;
+	else
+		fprintf(stderr, "ibsuite: lat_mem: no lat_mem_rd_main: MemAvailable/4 is under "
+			"%zu MiB\n", IB_BW_MIN_BYTES >> 20);
+	char *buf = mmap(NULL, bytes, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+	if (buf == MAP_FAILED) {
+		ib_reason("lat_mem: mmap %zu KB: %s", bytes / 1024, strerror(errno));
+		return -1;
+	}
+	memset(buf, 1, bytes);
+	snprintf(extra, sizeof(extra), "page_kb=%ld thp_kb=%ld", sysconf(_SC_PAGESIZE) / 1024,
+		 proc_kb("/proc/self/smaps_rollup", "AnonHugePages"));
+	err = lmb2_point("lat_mem_rd_l1", buf, LMB2_L1_KB, extra) ||
+	      lmb2_point("lat_mem_rd_l2", buf, LMB2_L2_KB, extra);
+	if (!err && have_main) {
+		ib_bw_params(&bs, sizes, sizeof(sizes));
+		snprintf(extra + strlen(extra), sizeof(extra) - strlen(extra), " %s",
+			 strstr(sizes, "llc_kb="));
+		err = lmb2_point("lat_mem_rd_main", buf, bs.bytes / 1024, extra);
+	}
+	munmap(buf, bytes);
+	return err ? -1 : 0;
 }
 
 /* 1, 2, 3, 4, 6, 8, 12 ... KB up to max_kb; returns how many */
@@ -289,9 +405,9 @@ static int emit_figures(const struct caches *c, long thp_kb)
 		return -1;
 	snprintf(params, sizeof(params),
 		 "buffer_kb=%.0f stride=0 guesses=%s sysfs_l1_kb=%u sysfs_l2_kb=%u "
-		 "sysfs_l3_kb=%u llc_kb=%u thp_kb=%ld points=%u",
+		 "sysfs_l3_kb=%u llc_kb=%u page_kb=%ld thp_kb=%ld points=%u",
 		 rnd.size_kb[rnd.npts - 1], guesses, c->l1_kb, c->l2_kb, c->l3_kb, c->llc_kb,
-		 thp_kb, rnd.npts);
+		 sysconf(_SC_PAGESIZE) / 1024, thp_kb, rnd.npts);
 	return emit_point("lat_mem", rnd.npts - 1, params);
 }
 
@@ -303,6 +419,8 @@ int ib_run_lat_mem(void)
 	struct ctx x = { 0 };
 	int ret = IB_FAIL;
 
+	if (lmbench2_points())
+		return IB_FAIL;
 	read_caches(&c);
 	unsigned long max_kb = 4UL * (c.llc_kb ? c.llc_kb : ASSUMED_LLC_KB);
 	long avail = ib_mem_available_kb();

@@ -1,31 +1,38 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
- * lat_select.c - select() over 100 TCP socket descriptors ("selct TCP") or 100 descriptors
- * of a regular file (select_file, the extra row).
+ * lat_select.c - select() over 100 TCP socket descriptors ("selct TCP") and its variants.
  *
- * Contract (bench/lib/bench.h): ib_run_select_tcp() sets up a loopback TCP listener on
- * 127.0.0.1 (ephemeral port), one client socket connected to it (the accepted end is kept
- * open so the connection stays established), and dup()s the client socket until 100
- * descriptors refer to it. One operation is one select() with a zero timeout, the read set
- * holding those 100 descriptors and nfds = highest of them + 1 (lmbench passes the count
- * instead and so leaves out the top few). Nothing is ever readable, so select() returns 0;
- * anything else fails the benchmark. Skips with "no AF_INET" when the kernel has no IPv4
- * and "no loopback" when 127.0.0.1 cannot be reached (lo down); closes everything it opened.
- *
- * ib_run_select_file() does the same over a one-byte regular file it creates in
- * opts->tmpdir (unlinked as soon as it is open) and 99 dup()s of it. A regular file is
- * always ready, so every select() must return 100; anything else fails the benchmark.
+ * Contract (bench/lib/bench.h). Every benchmark builds 100 descriptors: one open file or
+ * socket and 99 dup()s of it, all in one fd_set, nfds = the highest of them + 1. One
+ * operation is one select() with a zero timeout on a fresh copy of that set (the 128-byte
+ * copy is inside the loop, as in lmbench). Each select() must return what the benchmark
+ * expects, else the benchmark fails: a result that changed is another quantity.
+ *  - select_tcp_wr ("selct TCP", lmbench 2.0's lat_select tcp 100): the set is the WRITE set;
+ *    the descriptor is a TCP socket connected over 127.0.0.1 to our own listener (the
+ *    accepted end stays open, so the connection stays established); all 100 are writable,
+ *    so select() returns 100.
+ *  - select_tcp: the same sockets in the READ set; nothing is readable, so it returns 0.
+ *  - select_file_wr (lmbench 2.0's lat_select file 100): the write set over a one-byte
+ *    regular file created in opts->tmpdir (unlinked as soon as it is open); a regular file
+ *    is always ready, so it returns 100.
+ * The TCP ones skip with "no AF_INET" when the kernel has no IPv4 and "no loopback" when
+ * 127.0.0.1 cannot be reached (lo down). Everything opened is closed on every path.
  */
 
-//bench: 60 select_tcp IB_BENCH_SELECT_TCP processes
-//bench: 70 select_file IB_BENCH_SELECT_FILE select_file
+//bench: 60 select_tcp_wr IB_BENCH_SELECT_TCP_WR processes
+//bench: 720 select_tcp IB_BENCH_SELECT_TCP variants
+//bench: 730 select_file_wr IB_BENCH_SELECT_FILE_WR variants
 //
-//config:config IB_BENCH_SELECT_TCP
-//config:	bool "selct TCP: select() over 100 TCP socket fds"
+//config:config IB_BENCH_SELECT_TCP_WR
+//config:	bool "selct TCP: select() on the write set of 100 TCP socket fds"
 //config:	default y
 //
-//config:config IB_BENCH_SELECT_FILE
-//config:	bool "select() over 100 fds of a regular file"
+//config:config IB_BENCH_SELECT_TCP
+//config:	bool "select() on the read set of 100 TCP socket fds, none ready"
+//config:	default y
+//
+//config:config IB_BENCH_SELECT_FILE_WR
+//config:	bool "select() on the write set of 100 regular-file fds"
 //config:	default y
 
 #define _GNU_SOURCE
@@ -48,6 +55,7 @@
 struct select_arg {
 	fd_set set;
 	int nfds;
+	int write_set;  /* 1: the set is select()'s write set, 0: its read set */
 	int expect;     /* what every select() must return */
 };
 
@@ -56,9 +64,10 @@ static int select_loop(void *p, uint64_t n)
 	const struct select_arg *a = p;
 
 	for (uint64_t i = 0; i < n; i++) {
-		fd_set rd = a->set;             /* select() overwrites its sets */
+		fd_set set = a->set;            /* select() overwrites its sets */
 		struct timeval tv = { 0, 0 };   /* and Linux its timeout */
-		int r = select(a->nfds, &rd, NULL, NULL, &tv);
+		int r = a->write_set ? select(a->nfds, NULL, &set, NULL, &tv) :
+				       select(a->nfds, &set, NULL, NULL, &tv);
 
 		if (r < 0)
 			return -errno;
@@ -105,9 +114,8 @@ static int fill_set(struct select_arg *a, int *fds, int *nfd)
 	return 0;
 }
 
-int ib_run_select_tcp(void)
+static int run_select_tcp(const struct ib_metric *m, int write_set)
 {
-	static const struct ib_metric m = { "select_tcp", "us", 0.0, NULL, 0 };
 	struct sockaddr_in sa;
 	socklen_t len = sizeof(sa);
 	struct select_arg a;
@@ -163,12 +171,14 @@ int ib_run_select_tcp(void)
 		ib_reason("accept: %s", strerror(errno));
 		goto out;
 	}
-	a.expect = 0;
+	a.write_set = write_set;
+	a.expect = write_set ? SELECT_FDS : 0;
 	if (fill_set(&a, fds, &nfd))
 		goto out;
-	err = ib_measure(&m, select_loop, &a, &r);
+	err = ib_measure(m, select_loop, &a, &r);
 	if (err) {
-		ib_reason("select: %s", err == -EPROTO ? "a socket became readable" : strerror(-err));
+		ib_reason("select: %s", err != -EPROTO ? strerror(-err) : write_set ?
+			  "not every socket was writable" : "a socket became readable");
 		goto out;
 	}
 	ret = IB_OK;
@@ -180,9 +190,23 @@ out:
 	return ret;
 }
 
-int ib_run_select_file(void)
+int ib_run_select_tcp_wr(void)
 {
-	static const struct ib_metric m = { "select_file", "us", 0.0, NULL, 0 };
+	static const struct ib_metric m = { "select_tcp_wr", "us", 0.0, "fds=100 set=write", 0 };
+
+	return run_select_tcp(&m, 1);
+}
+
+int ib_run_select_tcp(void)
+{
+	static const struct ib_metric m = { "select_tcp", "us", 0.0, "fds=100 set=read", 0 };
+
+	return run_select_tcp(&m, 0);
+}
+
+int ib_run_select_file_wr(void)
+{
+	static const struct ib_metric m = { "select_file_wr", "us", 0.0, "fds=100 set=write", 0 };
 	const char *dir = ib_opts && ib_opts->tmpdir && *ib_opts->tmpdir ? ib_opts->tmpdir : "/tmp";
 	char path[PATH_MAX];
 	struct select_arg a;
@@ -205,6 +229,7 @@ int ib_run_select_file(void)
 		ib_reason("write %s: %s", path, strerror(errno));
 		goto out;
 	}
+	a.write_set = 1;
 	a.expect = SELECT_FDS;
 	if (fill_set(&a, fds, &nfd))
 		goto out;

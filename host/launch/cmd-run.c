@@ -53,7 +53,8 @@ static void native_usage(FILE *f)
 	      "         [--dry-run] [-v|--verbose] [--KNOB VALUE]...\n"
 	      "  runs the suite (default: bench/ibsuite beside initbench, else\n"
 	      "  PREFIX/lib/initbench/bench/ibsuite) on this host, stored as RESULTS/LABEL/N\n"
-	      "  (label native); --hello defaults to its bench/ib-hello.\n"
+	      "  (label native); --hello and --hello-dyn default to its bench/ib-hello and\n"
+	      "  bench/ib-hello-dyn (which needs musl's loader on this host: Debian's musl).\n"
 	      "  --dry-run: print each run's suite command line (shell-quoted) and exit 0.\n"
 	      "  options are spelled with hyphens; the underscore spelling (--budget_ms) works too.\n"
 	      "  --fs TYPE: the file benchmarks skip unless --fsdir holds a TYPE file system.\n"
@@ -183,6 +184,12 @@ int ib_cmd_run(int argc, char **argv)
 
 int ib_cmd_native(int argc, char **argv)
 {
+	/* the suite's defaults, /bin/ib-hello and /bin/ib-hello-dyn, are the image's: natively
+	 * ours are beside us */
+	static const struct { const char *knob, *rel, *opt; } own[] = {
+		{ "hello", "bench/ib-hello", "--hello PATH" },
+		{ "hello_dyn", "bench/ib-hello-dyn", "--hello-dyn PATH" },
+	};
 	struct ib_run_opts o;
 	const char *hello;
 	int rc;
@@ -193,11 +200,12 @@ int ib_cmd_native(int argc, char **argv)
 		return rc;
 	if (!(o.suite = own_file("native", o.suite, "bench/ibsuite", "--suite PATH")))
 		return IB_EXIT_USAGE;
-	/* the suite's own default, /bin/ib-hello, is the image's: natively ours is beside us */
-	if (!ib_runopts_has_knob(&o, "hello")) {
-		if (!(hello = own_file("native", NULL, "bench/ib-hello", "--hello PATH")))
+	for (size_t i = 0; i < sizeof(own) / sizeof(own[0]); i++) {
+		if (ib_runopts_has_knob(&o, own[i].knob))
+			continue;
+		if (!(hello = own_file("native", NULL, own[i].rel, own[i].opt)))
 			return IB_EXIT_USAGE;
-		ib_runopts_set_knob(&o, "hello", hello);
+		ib_runopts_set_knob(&o, own[i].knob, hello);
 	}
 	return ib_run_boots(&o, 0, "native");
 }

@@ -29,7 +29,7 @@
 
 #define FDR_Q 0.05
 #define MIN_FLOOR_PCT 1.0
-#define MAX_METRICS 64
+#define MAX_METRICS IB_SUMMARY_MAX_METRICS
 
 struct row {
 	const char *metric, *section;
@@ -440,7 +440,7 @@ static int compare_main(int argc, char **argv, char **owned)
 	dir = *owned = ib_results_dir(given);
 	if (!dir)
 		return IB_EXIT_HOSTIO;
-	for (size_t i = 0; (metric[nm] = ib_summary_metric(i, &title)) && nm < MAX_METRICS; i++) {
+	for (size_t i = 0; nm < MAX_METRICS && (metric[nm] = ib_summary_metric(i, &title)); i++) {
 		short_section(title, secbuf[nm], sizeof(secbuf[nm]));
 		section[nm] = secbuf[nm];
 		nm++;

@@ -101,7 +101,7 @@ struct plot *ib_plot_plan(const struct ib_set *set, size_t *n, size_t *left)
 {
 	json_t *count = json_object();  /* metric -> most measurements in one boot */
 	struct plot *p = NULL;
-	size_t cap = 64, np = 0;
+	size_t cap = IB_SUMMARY_MAX_METRICS + 1, np = 0;   /* the tables' metrics and Mhz */
 	const char *k, *m, *title;
 	json_t *v;
 

@@ -134,7 +134,7 @@ static const char *bench_of(const char *m)
 {
 	if (!strncmp(m, "fs_", 3))
 		return strstr(m, "_10k") ? "fs_10k" : "fs_0k";
-	if (!strcmp(m, "lat_l1") || !strcmp(m, "lat_l2"))
+	if (!strncmp(m, "lat_mem_rd_", 11))
 		return "lat_mem";
 	return m;
 }
@@ -145,7 +145,7 @@ static const char *unit_of(const char *m)
 		return "MHz";
 	if (!strncmp(m, "bw_", 3))
 		return "MB/s";
-	if (!strcmp(m, "lat_l1") || !strcmp(m, "lat_l2") || !strcmp(m, "lat_mem"))
+	if (!strncmp(m, "lat_mem_rd_", 11))
 		return "ns";
 	return "us";
 }

@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "report/summary/format.h"
+#include "report/summary/rowtext.h"
 #include "report/summary/summary.h"
 #include "report/store/bootdata.h"
 
@@ -21,10 +22,17 @@ struct column {
 	const char *bench;      /* the registry entry that measures it, when not the metric's name */
 };
 
+/* the free text after a row's last cell (struct section's `text`; rowtext.h) */
+enum row_text {
+	NO_TEXT,
+	GUESSES_2_0,   /* Memory latencies: Main mem's size, then lmbench's own notes */
+	HIERARCHY,     /* Memory hierarchy: the cache levels found, buffer, page size, THP */
+};
+
 /*
- * One lmbench 2.0 table. A row is the key ("%-9.9s %13.13s "), then `lead`, then the Mhz
- * cell if `mhz`, then the cells, one blank between cells; `guesses` adds the Memory
- * latencies' free-text column after the last cell.
+ * One table: lmbench 2.0's six, then ours (docs/summary-format.md). A row is the key
+ * ("%-9.9s %13.13s "), then `lead`, then the Mhz cell if `mhz`, then the cells, one blank
+ * between cells, then the free text `text` selects.
  */
 struct section {
 	const char *title;
@@ -33,7 +41,7 @@ struct section {
 	const char *head1, *head2, *cols;  /* head2 NULL: one heading line */
 	const char *lead;
 	int mhz;
-	int guesses;
+	enum row_text text;
 	struct column col[12];
 };
 
@@ -50,10 +58,12 @@ static const struct section sections[] = {
 		"                             call  I/O stat clos TCP   inst hndl proc proc proc",
 		"--------- ------------- ---- ---- ---- ---- ---- ----- ---- ---- ---- ---- ----",
 		"", 1, 0,
+		/* selct TCP, exec proc and sh proc read metrics no suite before lmbench 2.0's
+		 * definitions emitted (bench/README.md): an old boot's other quantity stays out */
 		{ { "null_call", 4, NULL }, { "null_io", 4, NULL }, { "stat", 4, NULL },
-		  { "open_close", 4, NULL }, { "select_tcp", 5, NULL }, { "sig_inst", 4, NULL },
-		  { "sig_hndl", 4, NULL }, { "fork_proc", 4, NULL }, { "exec_proc", 4, NULL },
-		  { "sh_proc", 4, NULL }, { NULL, 0, NULL } },
+		  { "open_close", 4, NULL }, { "select_tcp_wr", 5, NULL }, { "sig_inst", 4, NULL },
+		  { "sig_hndl", 4, NULL }, { "fork_proc", 4, NULL }, { "exec_proc_dyn", 4, NULL },
+		  { "sh_proc_dyn", 4, NULL }, { NULL, 0, NULL } },
 	},
 	{
 		"Context switching - times in microseconds - smaller is better", NULL,
@@ -74,9 +84,10 @@ static const struct section sections[] = {
 		"                        ctxsw       UNIX         UDP         TCP conn",
 		"--------- ------------- ----- ----- ---- ----- ----- ----- ----- ----",
 		"", 0, 0,
+		/* RPC with lmbench's poll(): metrics of their own, as above */
 		{ { "ctx_2p_0k", 5, NULL }, { "lat_pipe", 5, NULL }, { "lat_unix", 4, NULL },
-		  { "lat_udp", 5, NULL }, { "lat_rpc_udp", 5, NULL }, { "lat_tcp", 5, NULL },
-		  { "lat_rpc_tcp", 5, NULL }, { "lat_tcp_conn", 4, NULL }, { NULL, 0, NULL } },
+		  { "lat_udp", 5, NULL }, { "lat_rpc_udp_poll", 5, NULL }, { "lat_tcp", 5, NULL },
+		  { "lat_rpc_tcp_poll", 5, NULL }, { "lat_tcp_conn", 4, NULL }, { NULL, 0, NULL } },
 	},
 	{
 		FILE_VM_TITLE, NULL,
@@ -86,11 +97,13 @@ static const struct section sections[] = {
 		"--------- ------------- ------ ------ ------ ------  ------- -----   ----- ",
 		"", 0, 0,
 		/* Mmap is 8 wide and Page Fault 7, wider than their dashes, as lmbench prints.
-		 * File Create/Delete: lmbench 2.0's best 1000-file round (bench/lat_fs.c) */
+		 * File Create/Delete: lmbench 2.0's best 1000-file round (bench/lat_fs.c).
+		 * Page Fault is lmbench 2.0's per fault; the per page figure earlier suites
+		 * showed here (page_fault) is in "Page faults" */
 		{ { "fs_flat_create_0k_best", 6, "fs_0k" }, { "fs_flat_delete_0k_best", 6, "fs_0k" },
 		  { "fs_flat_create_10k_best", 6, "fs_10k" },
 		  { "fs_flat_delete_10k_best", 6, "fs_10k" },
-		  { "mmap_lat", 8, NULL }, { "prot_fault", 5, NULL }, { "page_fault", 7, NULL },
+		  { "mmap_lat", 8, NULL }, { "prot_fault", 5, NULL }, { "pf_per_fault", 7, NULL },
 		  { NULL, 0, NULL } },
 	},
 	{
@@ -112,12 +125,59 @@ static const struct section sections[] = {
 		"Host                 OS   Mhz  L1 $   L2 $    Main mem    Guesses",
 		NULL,
 		"--------- -------------  ---- ----- ------    --------    -------",
-		/* lmbench's cells here do not sit under their dashes: Main mem starts 3 to the left */
-		" ", 1, 1,
-		{ { "lat_l1", 5, "lat_mem" }, { "lat_l2", 6, "lat_mem" },
-		  { "lat_mem", 6, NULL }, { NULL, 0, NULL } },
+		/* lmbench's cells here do not sit under their dashes: Main mem starts 3 to the left.
+		 * lmbench 2.0's stride-128 points; the random chase earlier suites showed here
+		 * (lat_l1, lat_l2, lat_mem) is in "Memory hierarchy" */
+		" ", 1, GUESSES_2_0,
+		{ { "lat_mem_rd_l1", 5, "lat_mem" }, { "lat_mem_rd_l2", 6, "lat_mem" },
+		  { "lat_mem_rd_main", 6, "lat_mem" }, { NULL, 0, NULL } },
 	},
-	/* ours from here on: the better quantities, each under a title of its own */
+	/* ours from here on: the same style, our titles and headings */
+	{
+		"Memory hierarchy (random chase) in nanoseconds - smaller is better", NULL,
+		"------------------------------------------------------------------",
+		"Host                 OS  L1 $   L2 $ Main mem Caches found; Main mem at; pages, THP",
+		NULL,
+		"--------- ------------- ----- ------ -------- ------------------------------------",
+		"", 0, HIERARCHY,
+		{ { "lat_l1", 5, "lat_mem" }, { "lat_l2", 6, "lat_mem" },
+		  { "lat_mem", 8, NULL }, { NULL, 0, NULL } },
+	},
+	{
+		"Page faults in microseconds - smaller is better", NULL,
+		"-----------------------------------------------",
+		"Host                 OS    Per    Per   Anon   Anon   File   File",
+		"                         fault   page   read  write   read  write",
+		"--------- ------------- ------ ------ ------ ------ ------ ------",
+		"", 0, NO_TEXT,
+		{ { "pf_per_fault", 6, NULL }, { "page_fault", 6, NULL },
+		  { "pf_anon_read", 6, NULL }, { "pf_anon_write", 6, NULL },
+		  { "pf_file_read", 6, NULL }, { "pf_file_write", 6, NULL }, { NULL, 0, NULL } },
+	},
+	{
+		"Placement - times in microseconds, bandwidth in MB/s", NULL,
+		"----------------------------------------------------",
+		"Host                 OS 2p/0K ctxsw        Pipe     AF UNIX         TCP   Pipe MB/s",
+		"                         same cross  same cross  same cross  same cross  same cross",
+		"--------- ------------- ----- ----- ----- ----- ----- ----- ----- ----- ----- -----",
+		"", 0, 0,
+		{ { "ctx_2p_0k_same", 5, NULL }, { "ctx_2p_0k_cross", 5, NULL },
+		  { "lat_pipe_same", 5, NULL }, { "lat_pipe_cross", 5, NULL },
+		  { "lat_unix_same", 5, NULL }, { "lat_unix_cross", 5, NULL },
+		  { "lat_tcp_same", 5, NULL }, { "lat_tcp_cross", 5, NULL },
+		  { "bw_pipe_same", 5, NULL }, { "bw_pipe_cross", 5, NULL }, { NULL, 0, NULL } },
+	},
+	{
+		"Process and IPC variants - times in microseconds - smaller is better", NULL,
+		"--------------------------------------------------------------------",
+		"Host                 OS   exec     sh  selct  selct RPC/UDP RPC/TCP",
+		"                        static static TCP rd   file  nopoll  nopoll",
+		"--------- ------------- ------ ------ ------ ------ ------- -------",
+		"", 0, 0,
+		{ { "exec_proc", 6, NULL }, { "sh_proc", 6, NULL }, { "select_tcp", 6, NULL },
+		  { "select_file_wr", 6, NULL }, { "lat_rpc_udp", 7, NULL },
+		  { "lat_rpc_tcp", 7, NULL }, { NULL, 0, NULL } },
+	},
 	{
 		/* the median round of lmbench 2.0's flat directory (whose best round is the 2.0
 		 * column) and lmbench 3.0's tree of directories (bench/fs/lat_fs_tree.c) */
@@ -134,6 +194,13 @@ static const struct section sections[] = {
 		  { NULL, 0, NULL } },
 	},
 };
+
+_Static_assert(sizeof(sections) / sizeof(sections[0]) * (sizeof(sections[0].col) /
+	       sizeof(sections[0].col[0])) < IB_SUMMARY_MAX_METRICS,
+	       "the tables outgrow IB_SUMMARY_MAX_METRICS (summary.h)");
+
+/* sections[0..NLMBENCH) are lmbench 2.0's six tables; the rest are ours */
+#define NLMBENCH 6
 
 /* a string member, "" when absent */
 static const char *str(const json_t *o, const char *key)
@@ -164,52 +231,9 @@ static const json_t *outcome(const json_t *res, const char *bench)
 	return first;
 }
 
-/* a boot's (first) measurement of metric from a round that succeeded, or NULL */
-static const json_t *usable(const json_t *res, const char *metric)
-{
-	double *s;
-	size_t n;
-	const json_t *m = ib_boot_samples(res, metric, &s, &n, NULL, NULL, NULL);
-
-	free(s);
-	return m;
-}
-
 static double value(const json_t *res, const char *metric)
 {
 	return ib_boot_value(res, metric);
-}
-
-/* lmbench's test: two latencies within 20% of each other look like one level */
-static int same(double a, double b)
-{
-	double hi = a > b ? a : b;
-	return hi > 0 && fabs(a - b) / hi <= 0.2;
-}
-
-/*
- * The Guesses column: what the suite detected (the `guesses` parameter of the lat_mem
- * measurement, else of lat_l2 or lat_l1), then lmbench 2.0's own warning when the printed
- * figures call for it ("No L2 cache?", "No L1 cache?").
- */
-static void guesses(const json_t *res, char *out, size_t cap)
-{
-	static const char *const from[] = { "lat_mem", "lat_l2", "lat_l1" };
-	const char *g = "", *note = "";
-	double l1 = value(res, "lat_l1"), l2 = value(res, "lat_l2"), mem = value(res, "lat_mem");
-	for (size_t i = 0; i < 3 && !*g; i++)
-		g = str(json_object_get(usable(res, from[i]), "params"), "guesses");
-	if (!isnan(l1) && !isnan(l2) && !isnan(mem)) {
-		if (!same(l1, l2) && same(l2, mem))
-			note = "No L2 cache?";
-		else if (same(l1, l2))
-			note = "No L1 cache?";
-	}
-	snprintf(out, cap, "%s%s%s", g, *g && *note ? " " : "", note);
-	/* one line per row, whatever the record held */
-	for (char *p = out; *p; p++)
-		if ((unsigned char)*p < 0x20 || (unsigned char)*p >= 0x7f)
-			*p = '?';
 }
 
 static void key(FILE *f, const struct ib_boot *b)
@@ -340,9 +364,23 @@ static void fs_notes(FILE *f, const struct ib_set *set)
 	}
 }
 
-static void section(FILE *f, const struct section *s, const struct ib_set *set)
+/* a row of an lmbench table read back by `initbench import`: it has no figure of ours */
+static int imported(const struct ib_boot *b)
+{
+	return !strcmp(str(json_object_get(b->res, "integrity"), "status"), "imported");
+}
+
+/* ours: one of our own sections, which imported rows are left out of (and a section that
+ * has no other row is not printed at all) */
+static void section(FILE *f, const struct section *s, const struct ib_set *set, int ours)
 {
 	char c[IB_CELL_MAX], g[256];
+	size_t rows = 0;
+
+	for (size_t i = 0; i < set->n; i++)
+		rows += !ours || !imported(&set->boots[i]);
+	if (!rows)
+		return;
 	fprintf(f, "\n%s\n", s->title);
 	if (s->warning)
 		fprintf(f, "%s\n", s->warning);
@@ -352,6 +390,8 @@ static void section(FILE *f, const struct section *s, const struct ib_set *set)
 	fprintf(f, "%s\n", s->cols);
 	for (size_t i = 0; i < set->n; i++) {
 		const json_t *res = set->boots[i].res;
+		if (ours && imported(&set->boots[i]))
+			continue;
 		key(f, &set->boots[i]);
 		fputs(s->lead, f);
 		if (s->mhz)
@@ -359,15 +399,21 @@ static void section(FILE *f, const struct section *s, const struct ib_set *set)
 		for (const struct column *col = s->col; col->metric; col++)
 			fprintf(f, "%s%s", col == s->col ? "" : " ",
 				ib_fmt_cell(c, sizeof(c), value(res, col->metric), col->width));
-		if (s->guesses) {
-			guesses(res, g, sizeof(g));
+		if (s->text == GUESSES_2_0) {
+			ib_summary_guesses_2_0(res, g, sizeof(g));
 			if (*g)
 				fprintf(f, "    %s", g);
+		} else if (s->text == HIERARCHY) {
+			ib_summary_hierarchy(res, g, sizeof(g));
+			if (*g)
+				fprintf(f, " %s", g);
 		}
 		fputc('\n', f);
 	}
-	if (!strcmp(s->title, FILE_VM_TITLE))
+	if (!strcmp(s->title, FILE_VM_TITLE)) {
 		fs_notes(f, set);
+		ib_summary_mmap_note(f, set);
+	}
 }
 
 /* name in a plan or no_outcome list, as itself or as a round of it ("name#2") */
@@ -398,14 +444,14 @@ static int explained(const json_t *res, const char *bench)
 static void unexplained(FILE *f, const struct ib_boot *b, int *any)
 {
 	static const struct column mhz = { "mhz", 4, NULL };
-	const struct column *cols[64];
-	const char *notrun[64];
+	const struct column *cols[IB_SUMMARY_MAX_METRICS];
+	const char *notrun[IB_SUMMARY_MAX_METRICS];
 	size_t nc = 0, nn = 0;
 	const json_t *plan = json_object_get(json_object_get(b->res, "plan"), "benches");
 
 	cols[nc++] = &mhz;
 	for (size_t i = 0; i < sizeof(sections) / sizeof(sections[0]); i++)
-		for (const struct column *c = sections[i].col; c->metric && nc < 64; c++) {
+		for (const struct column *c = sections[i].col; c->metric; c++) {
 			size_t k = 0;
 			while (k < nc && strcmp(cols[k]->metric, c->metric))
 				k++;
@@ -433,6 +479,42 @@ static void unexplained(FILE *f, const struct ib_boot *b, int *any)
 	for (size_t k = 0; k < nn; k++)
 		fprintf(f, " %s%s", notrun[k], k + 1 < nn ? "," : "");
 	fputc('\n', f);
+}
+
+/*
+ * pin=1 makes the lmbench columns same-CPU figures (lmbench pins nothing): one line per boot
+ * whose measurements of those tables say they ran pinned (cpu >= 0), naming the CPUs. The
+ * Placement benchmarks pin themselves whatever pin says, so they do not count.
+ */
+static void pinned(FILE *f, const struct ib_boot *b, int *any)
+{
+	json_int_t cpu[16];
+	size_t i, n = 0;
+	json_t *m;
+
+	json_array_foreach(json_object_get(b->res, "measurements"), i, m) {
+		const json_t *c = json_object_get(m, "cpu");
+		const char *metric = str(m, "metric");
+		int lmbench = 0;
+		size_t k = 0;
+
+		if (!json_is_integer(c) || json_integer_value(c) < 0)
+			continue;
+		for (size_t s = 0; s < NLMBENCH && !lmbench; s++)
+			for (const struct column *col = sections[s].col; col->metric && !lmbench; col++)
+				lmbench = !strcmp(col->metric, metric);
+		while (k < n && cpu[k] != json_integer_value(c))
+			k++;
+		if (lmbench && k == n && n < 16)
+			cpu[n++] = json_integer_value(c);
+	}
+	if (!n)
+		return;
+	fprintf(f, "%s%s/%lu: pinned (pin=1): the lmbench columns ran on CPU", (*any)++ ? "" : "\n",
+		b->label, b->num);
+	for (size_t k = 0; k < n; k++)
+		fprintf(f, "%s%lld", k ? "," : " ", (long long)cpu[k]);
+	fputs(", as same-CPU figures (lmbench pins nothing)\n", f);
 }
 
 static void notes(FILE *f, const struct ib_set *set)
@@ -475,6 +557,7 @@ static void notes(FILE *f, const struct ib_set *set)
 		json_array_foreach(json_object_get(in, "no_outcome"), k, o)
 			fprintf(f, "%s%s/%lu: %s: no outcome\n", any++ ? "" : "\n", b->label, b->num,
 				json_string_value(o) ? json_string_value(o) : "?");
+		pinned(f, b, &any);
 		/* an imported row's blanks are the source's: nothing to explain */
 		if (!st || strcmp(st, "imported"))
 			unexplained(f, b, &any);
@@ -489,7 +572,7 @@ void ib_summary_print(FILE *f, const struct ib_set *set)
 	fprintf(f, "\n%17s%s\n%17s%s\n\t\t %s\n\n", "", TITLE, "", rule, SUBTITLE);
 	basic(f, set);
 	for (size_t i = 0; i < sizeof(sections) / sizeof(sections[0]); i++)
-		section(f, &sections[i], set);
+		section(f, &sections[i], set, i >= NLMBENCH);
 	notes(f, set);
 }
 

@@ -5,15 +5,21 @@
  * Prints the title block, "Basic system parameters" and lmbench 2.0's six tables in its
  * order and layout ("Processor, Processes", "Context switching", "*Local* Communication
  * latencies", "File & VM system latencies", "*Local* Communication bandwidths", "Memory
- * latencies"), one row per boot in set order (grouped by label, boots in numeric order). A
+ * latencies"), then the sections of our own in the same style (below), one row per boot in
+ * set order (grouped by label, boots in numeric order). A
  * cell is the median of that boot's samples for the metric; it is blank when the metric is
  * missing or its benchmark's outcome is not `ok`. Every Mhz cell is the measured `mhz`
  * metric. Below the tables, one line per boot whose records are not complete and per
  * outcome that is not `ok` ("uml/2: fork_proc failed: SIGSEGV"), so that every blank is
- * explained. Under File & VM, one indented line per run of boots says what their file
- * benchmarks ran on (ib_summary_fsdir). After lmbench's tables come ours, same layout:
- * "File system variants" (the median file create/delete rounds of lmbench 2.0's and 3.0's
- * methods).
+ * explained, and one per boot whose lmbench columns ran pinned (measurements with cpu >= 0:
+ * pin=1; the Placement benchmarks pin themselves and do not count). Under File & VM, one
+ * indented line per run of boots says what their file benchmarks ran on (ib_summary_fsdir),
+ * and one the size Mmap Latency maps (rowtext.h); Memory latencies' Guesses say where Main
+ * mem was read. After lmbench's tables come ours, same layout: "Memory hierarchy (random
+ * chase)" (the caches found, page size and THP as free text), "Page faults", "Placement",
+ * "Process and IPC variants", "File system variants" (the median file create/delete rounds
+ * of lmbench 2.0's and 3.0's methods). Our sections leave out boots imported from lmbench
+ * tables, and are not printed when no other boot is in the set.
  */
 #ifndef IB_SUMMARY_H
 #define IB_SUMMARY_H
@@ -27,16 +33,22 @@
 void ib_summary_print(FILE *f, const struct ib_set *set);
 
 /*
- * The i-th metric (from 0) of the tables (lmbench's six, then ours), in summary order, each
- * once (ctx_2p_0k is in Context switching); NULL past the last. *section (if not NULL) is its table's title.
+ * The i-th metric (from 0) of the tables, lmbench's six and ours, in summary order, each once,
+ * in the first table that shows it (ctx_2p_0k is in Context switching, pf_per_fault in File &
+ * VM); NULL past the last. *section (if not NULL) is its table's title. `compare` and every
+ * export list the metrics through it.
  */
 const char *ib_summary_metric(size_t i, const char **section);
+
+/* more metrics than the tables hold (summary.c checks it at compile time): what a caller
+ * may size an array of ib_summary_metric()'s names by */
+#define IB_SUMMARY_MAX_METRICS 256
 
 /*
  * What a boot's file benchmarks ran on, from its begin record (fsdir.type, fsdir.opts,
  * knob.fsdir, fsdir.dev, knob.fs, mode): "ext4 (rw,relatime) at /mnt/fs on /dev/vda: fs=ext4";
- * in the image without fs= on tmpfs it ends ": no disk (lmbench used one: --fs ext4)"; an fs= that fsdir does not hold ": fs=xfs asked, not there (file benchmarks
- * skipped)". A boot whose suite did not record it gives the fs= parameter of its first
+ * in the image without fs= on tmpfs it ends ": no disk (lmbench used one: --fs ext4)"; an
+ * fs= that fsdir does not hold ": fs=xfs asked, not there (file benchmarks skipped)". A boot whose suite did not record it gives the fs= parameter of its first
  * measurement that has one ("tmpfs"), else "". One line, cut to cap.
  */
 void ib_summary_fsdir(const json_t *res, char *out, size_t cap);

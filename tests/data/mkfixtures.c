@@ -119,8 +119,9 @@ static void begin(struct out *o, const struct env *e)
 
 /*
  * Every column of the summary, in registry order, with the medians of the three boots that
- * measure everything (orig/1, orig/2 under TCG; uml/1). Rows of one benchmark follow each
- * other; mem_chase and select_file are extra metrics the summary does not show. Figures are
+ * measure everything (orig/1, orig/2 under TCG; uml/1, but for its cross-CPU Placement runs:
+ * one CPU). Rows of one benchmark follow each other; mem_chase is an extra metric the summary
+ * does not show. Figures are
  * of the size lmbench prints on such machines (lmbench's reference runs, bench/README.md),
  * chosen so that every cell rule shows up: below 10, from 10, from 10^4 (K) in 4, 5 and 6
  * columns.
@@ -137,13 +138,12 @@ static const struct row rows[] = {
 	{ "null_io", "null_io", "us", 0.68, 0.69, 9.995, NULL, NULL },
 	{ "stat", "stat", "us", 1.45, 1.47, 18.6, NULL, NULL },
 	{ "open_close", "open_close", "us", 2.31, 2.28, 29.9, NULL, NULL },
-	{ "select_tcp", "select_tcp", "us", 3.87, 3.91, 99.95, NULL, NULL },
-	{ "select_file", "select_file", "us", 7.13, 7.2, 70.3, NULL, NULL },
+	{ "select_tcp_wr", "select_tcp_wr", "us", 3.87, 3.91, 99.95, NULL, NULL },
 	{ "sig_inst", "sig_inst", "us", 0.74, 0.75, 7.3, NULL, NULL },
 	{ "sig_hndl", "sig_hndl", "us", 1.93, 1.95, 21.4, NULL, NULL },
 	{ "fork_proc", "fork_proc", "us", 160.35, 158.2, 2405, NULL, NULL },
-	{ "exec_proc", "exec_proc", "us", 455, 461, 10000, NULL, NULL },
-	{ "sh_proc", "sh_proc", "us", 1997, 2013, 13200, NULL, NULL },
+	{ "exec_proc_dyn", "exec_proc_dyn", "us", 455, 461, 10000, NULL, NULL },
+	{ "sh_proc_dyn", "sh_proc_dyn", "us", 1997, 2013, 13200, NULL, NULL },
 	{ "ctx_2p_0k", "ctx_2p_0k", "us", 4.21, 4.25, 41.2, NULL, NULL },
 	{ "ctx_2p_16k", "ctx_2p_16k", "us", 5.06, 5.11, 44.5, NULL, NULL },
 	{ "ctx_2p_64k", "ctx_2p_64k", "us", 9.97, 10.04, 61.7, NULL, NULL },
@@ -154,9 +154,9 @@ static const struct row rows[] = {
 	{ "lat_pipe", "lat_pipe", "us", 80.93, 79.6, 175.4, NULL, NULL },
 	{ "lat_unix", "lat_unix", "us", 109.7, 111.2, 200.8, NULL, NULL },
 	{ "lat_udp", "lat_udp", "us", 172.6, 170.1, 189.3, NULL, NULL },
-	{ "lat_rpc_udp", "lat_rpc_udp", "us", 245.3, 249.9, 301.7, NULL, NULL },
+	{ "lat_rpc_udp_poll", "lat_rpc_udp_poll", "us", 245.3, 249.9, 301.7, NULL, NULL },
 	{ "lat_tcp", "lat_tcp", "us", 226.9, 230.4, 195.96, NULL, NULL },
-	{ "lat_rpc_tcp", "lat_rpc_tcp", "us", 301.4, 298.8, 388.2, NULL, NULL },
+	{ "lat_rpc_tcp_poll", "lat_rpc_tcp_poll", "us", 301.4, 298.8, 388.2, NULL, NULL },
 	{ "lat_tcp_conn", "lat_tcp_conn", "us", 1002.25, 987.6, 445.06, NULL, NULL },
 	{ "fs_0k", "fs_flat_create_0k", "us", 39.1, 38.6, 175.2,
 	  "size_kb=0 files_per_dir=1000 fs=tmpfs", "size_kb=0 files_per_dir=1000 fs=ext4" },
@@ -182,9 +182,15 @@ static const struct row rows[] = {
 	  "size_kb=10 files_per_dir=100 fs=tmpfs", "size_kb=10 files_per_dir=100 fs=ext4" },
 	{ "fs_tree_10k", "fs_delete_10k", "us", 28.3, 28.6, 99.2,
 	  "size_kb=10 files_per_dir=100 fs=tmpfs", "size_kb=10 files_per_dir=100 fs=ext4" },
-	{ "mmap_lat", "mmap_lat", "us", 477, 481.3, 9659, "size_kb=8192", NULL },
+	{ "mmap_lat", "mmap_lat", "us", 477, 481.3, 9659, "size_kb=8192", "size_kb=65536" },
 	{ "prot_fault", "prot_fault", "us", 0.31, 0.33, 132.3, NULL, NULL },
+	{ "pf_per_fault", "pf_per_fault", "us", 6.104, 6.21, 230.51,
+	  "size_kb=8192 stride_kb=256 order=backward faults_per_touch=1.000", NULL },
 	{ "page_fault", "page_fault", "us", 1.7033, 1.69, 156.01, NULL, NULL },
+	{ "pf_anon_read", "pf_anon_read", "us", 2.35, 2.38, 71.3, "faults_per_touch=1.000", NULL },
+	{ "pf_anon_write", "pf_anon_write", "us", 3.12, 3.09, 88.94, "faults_per_touch=1.000", NULL },
+	{ "pf_file_read", "pf_file_read", "us", 5.87, 5.91, 203.4, "faults_per_touch=1.000", NULL },
+	{ "pf_file_write", "pf_file_write", "us", 4.41, 4.45, 15623.7, "faults_per_touch=1.000", NULL },
 	{ "bw_pipe", "bw_pipe", "MB/s", 385.19, 391.7, 645.74, NULL, NULL },
 	{ "bw_unix", "bw_unix", "MB/s", 263.84, 270.02, 652.79, NULL, NULL },
 	{ "bw_tcp", "bw_tcp", "MB/s", 1088.4, 1101.9, 1513.2, NULL, NULL },
@@ -194,36 +200,76 @@ static const struct row rows[] = {
 	{ "bw_bcopy_hand", "bw_bcopy_hand", "MB/s", 1999.5, 2003.8, 16498.68, NULL, NULL },
 	{ "bw_mem_read", "bw_mem_read", "MB/s", 5119.74, 5130.2, 13674.1, NULL, NULL },
 	{ "bw_mem_write", "bw_mem_write", "MB/s", 13674, 13702.5, 99999.9, NULL, NULL },
-	{ "lat_mem", "mem_chase", "ns", 4.93, 4.95, 1.14, "size_kb=16 stride=64 random=0", NULL },
-	{ "lat_mem", "lat_l1", "ns", 4.93, 4.95, 1.14, "size_kb=16 stride=64", NULL },
-	{ "lat_mem", "lat_l2", "ns", 9.87, 9.91, 1.28, "size_kb=256 stride=64", NULL },
-	{ "lat_mem", "lat_mem", "ns", 98.52, 99.1, 120.6,
-	  "size_kb=262144 random=1 guesses=L1:32K,L2:512K,L3:32M",
-	  "size_kb=262144 random=1 guesses=L1:32K,L3:32M" },
+	{ "lat_mem", "lat_mem_rd_l1", "ns", 4.93, 4.95, 1.14, "size_kb=1 stride=128", NULL },
+	{ "lat_mem", "lat_mem_rd_l2", "ns", 9.87, 9.91, 1.28, "size_kb=128 stride=128", NULL },
+	{ "lat_mem", "lat_mem_rd_main", "ns", 98.52, 99.1, 120.6,
+	  "size_kb=65536 stride=128 llc_kb=16384 llc_src=sysfs",
+	  "size_kb=131072 stride=128 llc_kb=32768 llc_src=guess" },
+	{ "lat_mem", "mem_chase", "ns", 3.78, 3.79, 1.26, "size_kb=16 stride=0 random=1", NULL },
+	{ "lat_mem", "lat_l1", "ns", 3.78, 3.79, 1.26, "size_kb=16 cache_kb=32 stride=0", NULL },
+	{ "lat_mem", "lat_l2", "ns", 6.33, 6.35, 3.8, "size_kb=128 cache_kb=256 stride=0", NULL },
+	{ "lat_mem", "lat_mem", "ns", 171.9, 165.2, 169.3,
+	  "buffer_kb=65536 stride=0 guesses=L1:32K,L2:512K,L3:32M page_kb=4 thp_kb=0",
+	  "buffer_kb=131072 stride=0 guesses=L1:32K,L3:32M page_kb=4 thp_kb=-1" },
+	/* Placement: uml boots have one CPU, so their cross runs are skipped (troubles) */
+	{ "ctx_2p_0k_same", "ctx_2p_0k_same", "us", 4.18, 4.22, 41.02, "placement=same cpus=0,0", NULL },
+	{ "ctx_2p_0k_cross", "ctx_2p_0k_cross", "us", 9.35, 9.41, 0, "placement=cross cpus=0,1", NULL },
+	{ "lat_pipe_same", "lat_pipe_same", "us", 79.1, 78.8, 174.8, "placement=same cpus=0,0", NULL },
+	{ "lat_pipe_cross", "lat_pipe_cross", "us", 96.4, 97.02, 0, "placement=cross cpus=0,1", NULL },
+	{ "lat_unix_same", "lat_unix_same", "us", 108.3, 109.9, 199.6, "placement=same cpus=0,0", NULL },
+	{ "lat_unix_cross", "lat_unix_cross", "us", 131.2, 129.8, 0, "placement=cross cpus=0,1", NULL },
+	{ "lat_tcp_same", "lat_tcp_same", "us", 224.5, 226.1, 195.1, "placement=same cpus=0,0", NULL },
+	{ "lat_tcp_cross", "lat_tcp_cross", "us", 251.7, 249.3, 0, "placement=cross cpus=0,1", NULL },
+	{ "bw_pipe_same", "bw_pipe_same", "MB/s", 391.2, 388.4, 648.3, "placement=same cpus=0,0", NULL },
+	{ "bw_pipe_cross", "bw_pipe_cross", "MB/s", 212.6, 215.9, 0, "placement=cross cpus=0,1", NULL },
+	/* Process and IPC variants */
+	{ "exec_proc", "exec_proc", "us", 402.3, 407.1, 9100, "linked=static", NULL },
+	{ "sh_proc", "sh_proc", "us", 1950.2, 1962.7, 12900, "linked=static", NULL },
+	{ "select_tcp", "select_tcp", "us", 3.55, 3.6, 98.7, "set=read", NULL },
+	{ "select_file_wr", "select_file_wr", "us", 7.13, 7.2, 70.3, "set=write", NULL },
+	{ "lat_rpc_udp", "lat_rpc_udp", "us", 238.1, 241.7, 295.2, NULL, NULL },
+	{ "lat_rpc_tcp", "lat_rpc_tcp", "us", 290.6, 288.3, 380.1, NULL, NULL },
 };
 #define NROWS (sizeof(rows) / sizeof(rows[0]))
 
-/* what went wrong in uml/2 (its log also ends inside lat_mem's last measurement) */
+/* what went wrong in uml/1 and uml/2 (uml/2's log also ends inside lat_mem's last measurement) */
 struct trouble {
 	const char *bench, *status, *reason;
 };
 
+/* a one-CPU machine's cross-CPU Placement runs */
+#define ONE_CPU \
+	{ "ctx_2p_0k_cross", "skipped", "one CPU online" }, \
+	{ "lat_pipe_cross", "skipped", "one CPU online" }, \
+	{ "lat_unix_cross", "skipped", "one CPU online" }, \
+	{ "lat_tcp_cross", "skipped", "one CPU online" }, \
+	{ "bw_pipe_cross", "skipped", "one CPU online" }
+
+static const struct trouble uml1_trouble[] = {
+	ONE_CPU,
+	{ NULL, NULL, NULL },
+};
+
 static const struct trouble uml2_trouble[] = {
 	{ "mhz", "failed", "exit 2" },
-	{ "select_tcp", "skipped", "no AF_INET" },
+	{ "select_tcp_wr", "skipped", "no AF_INET" },
 	{ "fork_proc", "failed", "failed: SIGSEGV" },
-	{ "sh_proc", "timeout", "" },
+	{ "sh_proc_dyn", "timeout", "" },
 	{ "lat_udp", "skipped", "no AF_INET" },
-	{ "lat_rpc_udp", "skipped", "no AF_INET" },
+	{ "lat_rpc_udp_poll", "skipped", "no AF_INET" },
 	{ "lat_tcp", "skipped", "no AF_INET" },
-	{ "lat_rpc_tcp", "skipped", "no AF_INET" },
+	{ "lat_rpc_tcp_poll", "skipped", "no AF_INET" },
 	{ "lat_tcp_conn", "skipped", "no AF_INET" },
 	{ "fs_10k", "timeout", "" },
 	{ "mmap_lat", "failed", "failed: SIGBUS" },
 	{ "bw_tcp", "skipped", "no AF_INET" },
 	{ "bw_mem_write", "failed", "exit 3" },
+	/* the log ends inside lat_mem: nothing after it (Placement, variants) has an outcome */
 	{ NULL, NULL, NULL },
 };
+
+/* the cpu field: -1 unpinned (the default), else the CPU (pin=1, the old default) */
+static int fixture_cpu;
 
 static void measurement(struct out *o, const char *bench, const char *metric, const char *unit,
 			double v, const char *params)
@@ -254,9 +300,11 @@ static void measurement(struct out *o, const char *bench, const char *metric, co
 	ib_rec_dbl(&r, "overhead", us ? 0.0048 : 0);
 	ib_rec_dbls(&r, "samples", s, 5);
 	ib_rec_u64s(&r, "raw_ns", raw, 5);
-	ib_rec_i64(&r, "cpu", 0);
+	/* a Placement benchmark pins itself: its cpu is its own first CPU */
+	ib_rec_i64(&r, "cpu", params && strstr(params, "cpus=") ? atoi(strstr(params, "cpus=") + 5) :
+			      fixture_cpu);
 	if (params) {
-		char p[128];
+		char p[256];
 		snprintf(p, sizeof(p), "%s", params);
 		for (char *k = strtok(p, " "); k; k = strtok(NULL, " ")) {
 			char *eq = strchr(k, '=');
@@ -336,11 +384,11 @@ static void boot(const char *path, const struct env *e, int which, const struct 
 				const struct row *w = &rows[j];
 				double v = which == 0 ? w->orig1 : which == 1 ? w->orig2 : w->uml1;
 				const char *p = which == 2 && w->uml_params ? w->uml_params : w->params;
-				char cp[64];
+				char cp[128];
 				parts(&o, w, v);
 				if (!strncmp(b, "ctx_", 4)) {
-					snprintf(cp, sizeof(cp), "procs=%d size_kb=%d", atoi(b + 4),
-						 atoi(strchr(b + 4, '_') + 1));
+					snprintf(cp, sizeof(cp), "procs=%d size_kb=%d%s%s", atoi(b + 4),
+						 atoi(strchr(b + 4, '_') + 1), p ? " " : "", p ? p : "");
 					p = cp;
 				}
 				measurement(&o, b, w->metric, w->unit, v, p);
@@ -396,13 +444,16 @@ int main(int argc, char **argv)
 	const struct env uml = { "6.1.0-uml", "UML", "UML", "ext4", "/mnt/fs", "ext4", "/dev/ubdb",
 				 "rw,relatime" };
 
+	/* orig: unpinned (pin=0), two CPUs; uml: pinned to CPU 0 (pin=1), one CPU */
+	fixture_cpu = -1;
 	mkdirs(base, "orig", 1, path, sizeof(path));
 	boot(path, &tcg, 0, NULL, (struct out){ 0 });
 	mkdirs(base, "orig", 2, path, sizeof(path));
 	boot(path, &tcg, 1, NULL,
 	     (struct out){ .crlf = 1, .split_seq = 6, .dup_seq = 10, .prefix_seq = 13 });
+	fixture_cpu = 0;
 	mkdirs(base, "uml", 1, path, sizeof(path));
-	boot(path, &uml, 2, NULL, (struct out){ 0 });
+	boot(path, &uml, 2, uml1_trouble, (struct out){ 0 });
 	mkdirs(base, "uml", 2, path, sizeof(path));
 	boot(path, &uml, 2, uml2_trouble, (struct out){ .stop_metric = "lat_mem" });
 

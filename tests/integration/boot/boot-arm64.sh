@@ -24,9 +24,14 @@ cp "$O/.config" "$A/.config" || die "no $O/.config"
 make -C "$srctree" -s O="$A" ARCH=arm64 KERNELS="$KERNELS" all kernel-default > "$A/build.log" 2>&1 ||
 	{ cat "$A/build.log"; die "make ARCH=arm64 failed"; }
 cat "$A/build.log"
-for f in "$A/bench/ibsuite" "$A/bench/ib-hello" "$A/initramfs/init"; do
+for f in "$A/bench/ibsuite" "$A/bench/ib-hello" "$A/bench/ib-hello-dyn" "$A/initramfs/init"; do
 	file "$f" | grep -q 'ARM aarch64' || die "$f is not an aarch64 binary: $(file "$f")"
 done
+# exec proc's hello is dynamic: musl's aarch64 loader must be in the image under its name
+file "$A/bench/ib-hello-dyn" | grep -q 'interpreter /lib/ld-musl-aarch64.so.1' ||
+	die "ib-hello-dyn does not name musl's aarch64 loader: $(file "$A/bench/ib-hello-dyn")"
+cpio -t < "$A/initramfs.cpio" 2>/dev/null | grep -qx 'lib/ld-musl-aarch64.so.1' ||
+	die "the arm64 image lacks lib/ld-musl-aarch64.so.1"
 [ -r "$K" ] || die "no arm64 kernel at $K"
 
 # reproducible: a second clean build of the same tree and config (same busybox)

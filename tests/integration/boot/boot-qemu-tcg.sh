@@ -52,4 +52,24 @@ done
 cat "$O/test-logs/report-qemu.txt"
 grep -q '^Processor, Processes - times in microseconds - smaller is better' "$O/test-logs/report-qemu.txt" || die "no Processor section"
 grep -q '^Context switching - times in microseconds - smaller is better' "$O/test-logs/report-qemu.txt" || die "no Context switching section"
-[ "$(grep -c '^qemu-tcg ' "$O/test-logs/report-qemu.txt")" -ge 21 ] || die "not one row per boot for qemu-tcg"
+for t in 'Memory hierarchy (random chase) in nanoseconds' 'Page faults in microseconds'; do
+	grep -q "^$t - smaller is better" "$O/test-logs/report-qemu.txt" || die "no section $t"
+done
+# the sizes the 2.0 columns were read at are printed
+grep -q '^  Mmap Latency maps a file of 8M: ' "$O/test-logs/report-qemu.txt" || die "no Mmap Latency size line"
+[ "$(grep -c '^qemu-tcg .*    Main mem at [0-9]*M' "$O/test-logs/report-qemu.txt")" -eq 3 ] ||
+	die "Memory latencies does not say where Main mem was read"
+# Basic and eleven tables, one row per boot in each
+[ "$(grep -c '^qemu-tcg ' "$O/test-logs/report-qemu.txt")" -ge 36 ] || die "not one row per boot for qemu-tcg"
+# our sections after lmbench's; the guest has one CPU, so the cross-CPU Placement runs are
+# skipped with the reason and the same-CPU ones measured; nothing ran pinned (pin=0)
+grep -q '^Placement - times in microseconds, bandwidth in MB/s' "$O/test-logs/report-qemu.txt" || die "no Placement section"
+grep -q '^Process and IPC variants - ' "$O/test-logs/report-qemu.txt" || die "no Process and IPC variants section"
+if grep -q '"ncpu": "1"' "$RESULTS/qemu-tcg/1/results.json"; then
+	for b in ctx_2p_0k lat_pipe lat_unix lat_tcp bw_pipe; do
+		grep -q "^qemu-tcg/1: ${b}_cross skipped: one CPU online" "$O/test-logs/report-qemu.txt" ||
+			die "${b}_cross was not skipped for one CPU"
+	done
+fi
+grep -q '"metric": "lat_pipe_same"' "$RESULTS/qemu-tcg/1/results.json" || die "no same-CPU Pipe figure"
+! grep -q '^qemu-tcg/[0-9]*: pinned' "$O/test-logs/report-qemu.txt" || die "a default boot is reported pinned"

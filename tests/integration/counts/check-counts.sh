@@ -20,9 +20,13 @@
 # Typical excess is 1-3 x iters; it is printed so drift in the harness's sizing shows.
 # Parsing is done here in awk (no TODO left): records are split at "# IB ", fields at spaces.
 # A metric written METRIC*K makes the syscall K times per operation (a round trip between two
-# processes: K = 2), so it counts K x iters in E and in the sizing bound. BENCHES, CHECKS and
+# processes: K = 2), so it counts K x iters in E and in the sizing bound; K = 0 says the
+# operation makes no such call (at most SLACK of them in the whole run). BENCHES, CHECKS and
 # SELECT_CHECK (empty: no select check) may be set in the environment to check other
 # benchmarks with the same rule (tests/integration/counts/check-ipc.sh does).
+# exec proc's dynamic hello is checked to run musl's loader: it makes two mprotect() calls
+# (RELRO of the program and of libc, musl 1.2.3) that the static hello does not; the hellos
+# are taken from beside SUITE (HELLO_DIR), and their children's calls count (strace -f).
 #
 # usage: check-counts.sh [SUITE]   (default: out/bench/ibsuite; needs strace)
 # exit 0 if every check passes, 1 if one fails, 77 (automake's "skipped") without strace.
@@ -32,12 +36,13 @@ SUITE=${1:-${O:-out}/bench/ibsuite}
 SIZING_FACTOR=${SIZING_FACTOR:-10}
 SLACK=${SLACK:-64}
 REPS=${REPS:-51}
-BENCHES=${BENCHES:-null_call,sig_inst,sig_hndl,fork_proc,select_tcp,select_file}
+BENCHES=${BENCHES:-null_call,sig_inst,sig_hndl,fork_proc,exec_proc_dyn,exec_proc,select_tcp_wr,select_tcp,select_file_wr}
+HELLO_DIR=${HELLO_DIR:-$(dirname "$SUITE")}
 
 # syscall:metric[*K][+metric[*K]...] - the syscall each listed metric's operation makes (K) once
-CHECKS=${CHECKS:-"getppid:null_call rt_sigaction:sig_inst kill:sig_kill0+sig_hndl rt_sigreturn:sig_hndl wait4:fork_proc"}
+CHECKS=${CHECKS:-"getppid:null_call rt_sigaction:sig_inst kill:sig_kill0+sig_hndl rt_sigreturn:sig_hndl wait4:fork_proc+exec_proc_dyn+exec_proc execve:exec_proc_dyn+exec_proc mprotect:exec_proc_dyn*2+exec_proc*0"}
 # musl's select() is SYS_select on x86-64, pselect6 where there is none; count either
-SELECT_CHECK=${SELECT_CHECK-"select_tcp+select_file"}
+SELECT_CHECK=${SELECT_CHECK-"select_tcp_wr+select_tcp+select_file_wr"}
 
 command -v strace >/dev/null 2>&1 || { echo "check-counts: no strace, skipped"; exit 77; }
 [ -x "$SUITE" ] || { echo "check-counts: $SUITE not built" >&2; exit 1; }
@@ -46,6 +51,7 @@ tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT INT TERM
 
 strace -f -c -o "$tmp/strace.txt" "$SUITE" --mode=native --bench="$BENCHES" --reps="$REPS" \
+	--hello="$HELLO_DIR/ib-hello" --hello_dyn="$HELLO_DIR/ib-hello-dyn" \
 	>"$tmp/records.txt" 2>"$tmp/stderr.txt" || {
 	echo "check-counts: suite failed" >&2; cat "$tmp/stderr.txt" >&2; exit 1; }
 

@@ -12,6 +12,13 @@
 # (the parent's reads may split a chunk, so only writes are counted): with the harness's
 # MB/s arithmetic (bytes * iters / interval, unit-tested in test_measure) this checks that
 # the bytes the records claim were really moved.
+# RPC: lmbench's library polls before each read, so the RPC/UDP and RPC/TCP columns
+# (lat_rpc_*_poll) make per call: UDP a poll() on each side (client send, poll, recv;
+# server poll, recvfrom, sendto), TCP three (client write, poll, read; server poll as its
+# dispatcher, poll, read, write); the variants without poll (lat_rpc_udp, lat_rpc_tcp) make
+# none (*0: at most the slack in the whole run). musl's poll() is SYS_poll on x86-64, ppoll
+# where there is none.
+# The Placement variants make the same calls as their lmbench columns, wherever they run.
 #
 # usage: check-ipc.sh [SUITE]   (default: out/bench/ibsuite; needs strace; 77 without it)
 set -u
@@ -23,10 +30,25 @@ SUITE=${1:-${O:-out}/bench/ibsuite}
 RUNS="lat_pipe|read:lat_pipe*2 write:lat_pipe*2
 lat_unix|read:lat_unix*2 write:lat_unix*2
 lat_udp|sendto:lat_udp*2 recvfrom:lat_udp*2
+lat_rpc_udp_poll|sendto:lat_rpc_udp_poll*2 recvfrom:lat_rpc_udp_poll*2 poll|ppoll:lat_rpc_udp_poll*2
+lat_rpc_udp|sendto:lat_rpc_udp*2 recvfrom:lat_rpc_udp*2 poll|ppoll:lat_rpc_udp*0
 lat_tcp|read:lat_tcp*2 write:lat_tcp*2
+lat_rpc_tcp_poll|read:lat_rpc_tcp_poll*2 write:lat_rpc_tcp_poll*2 poll|ppoll:lat_rpc_tcp_poll*3
+lat_rpc_tcp|read:lat_rpc_tcp*2 write:lat_rpc_tcp*2 poll|ppoll:lat_rpc_tcp*0
 lat_tcp_conn|connect:lat_tcp_conn setsockopt:lat_tcp_conn+lat_tcp_conn_base
 bw_pipe|write:bw_pipe
-bw_unix|write:bw_unix"
+bw_unix|write:bw_unix
+lat_pipe_same|read:lat_pipe_same*2 write:lat_pipe_same*2
+lat_pipe_cross|read:lat_pipe_cross*2 write:lat_pipe_cross*2
+lat_unix_cross|read:lat_unix_cross*2 write:lat_unix_cross*2
+lat_tcp_cross|read:lat_tcp_cross*2 write:lat_tcp_cross*2
+bw_pipe_cross|write:bw_pipe_cross"
+
+# a one-CPU host has no cross-CPU placement: those runs are skipped by the suite, not checked
+if [ "$(getconf _NPROCESSORS_ONLN)" -lt 2 ]; then
+	echo "# one CPU online: the _cross Placement runs are not checked"
+	RUNS=$(echo "$RUNS" | grep -v '^[a-z_]*_cross|')
+fi
 
 fail=0
 echo "$RUNS" | {

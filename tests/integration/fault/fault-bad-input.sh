@@ -47,6 +47,24 @@ case "$begin" in *" knob.reps=$(sed -n 's/^CONFIG_IB_REPS=//p' "$O/.config") "*)
 grep -q '^# IB [0-9]* outcome bench=null_call status=ok ' "$R/suite.out" || die "suite: null_call did not run"
 say "suite: 5 bad knobs refused by name, run complete with the built-in values"
 
+# ---- exec proc's hellos: a dynamic hello whose loader is missing (lmbench would time fork +
+# failed exec + exit), hellos linked the other way: failed before timing, naming the path
+LC_ALL=C sed 's|/lib/ld-musl-|/lib/ld-nosl-|' "$O/bench/ib-hello-dyn" > "$R/hello-noloader"
+chmod +x "$R/hello-noloader"
+"$O/bench/ibsuite" --bench=exec_proc_dyn,sh_proc_dyn,exec_proc --reps=3 --budget_ms=1 \
+	--hello_dyn="$R/hello-noloader" --hello="$O/bench/ib-hello-dyn" > "$R/hello.out" 2> "$R/hello.err"
+for b in exec_proc_dyn sh_proc_dyn; do
+	grep -q "^not ok [0-9]* $b # failed: dynamic loader /lib/ld-nosl-[a-z0-9_]*\.so\.1: No such file or directory (named by hello_dyn $R/hello-noloader)" \
+		"$R/hello.out" || { cat "$R/hello.out"; die "$b: no failure naming the missing loader"; }
+done
+grep -q "^not ok [0-9]* exec_proc # failed: hello $O/bench/ib-hello-dyn is dynamically linked" "$R/hello.out" ||
+	die "exec_proc: a dynamic hello not refused"
+"$O/bench/ibsuite" --bench=exec_proc_dyn --reps=3 --budget_ms=1 --hello_dyn="$O/bench/ib-hello" \
+	> "$R/hello.out" 2> "$R/hello.err"
+grep -q "^not ok 1 exec_proc_dyn # failed: hello_dyn $O/bench/ib-hello is statically linked" "$R/hello.out" ||
+	die "exec_proc_dyn: a static hello not refused"
+say "exec proc: a missing loader and hellos linked the other way fail, naming the path"
+
 # ---- host CLI
 refused 2 "unknown command" "$IB" nosuch
 refused 2 "'--nosuch': unknown option" "$IB" run --kernel "$K" --nosuch

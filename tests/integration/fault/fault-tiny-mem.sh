@@ -22,7 +22,9 @@ skipped=$(grep -ac '^# IB [0-9]* outcome .* status=skipped reason=[^ ]' "$L")
 failed=$(grep -a '^# IB [0-9]* outcome ' "$L" | grep -Ev ' status=(ok|skipped) ')
 [ -z "$failed" ] || die "80 MB: benchmarks neither ok nor skipped: $failed"
 [ "$skipped" -ge 1 ] || die "80 MB: nothing skipped: is the memory check gone?"
-if grep -a '^# IB [0-9]* outcome .* status=skipped' "$L" | grep -avq 'reason=[^ ]*[Mm]em'; then
+# the guest has one CPU, so Placement's cross-CPU runs are skipped for that, not for memory
+if grep -a '^# IB [0-9]* outcome .* status=skipped' "$L" |
+	grep -av 'bench=[a-z0-9_]*_cross status=skipped reason=one%20CPU%20online ' | grep -avq 'reason=[^ ]*[Mm]em'; then
 	die "80 MB: a skip whose reason does not name memory"
 fi
 for b in $(grep -ao '^# IB [0-9]* outcome bench=[a-z0-9_]* status=skipped' "$L" | sed 's/.*bench=\([^ ]*\) .*/\1/'); do

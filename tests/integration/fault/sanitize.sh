@@ -39,6 +39,7 @@ say "$n unit tests pass under ASan+UBSan"
 
 # the suite natively: option strings live until exit, so no leak checking of run/native
 ASAN_OPTIONS=detect_leaks=0 "$S/initbench" native --suite "$S/bench/ibsuite" --hello "$O/bench/ib-hello" \
+	--hello-dyn "$O/bench/ib-hello-dyn" \
 	--results "$W/store" --label san --reps 3 --budget_ms 1 > "$W/native.out" 2> "$W/native.err"
 rc=$?
 clean "$W/native.err"

@@ -40,6 +40,7 @@ cat > "$T/want" << EOF
 644 $R/lib/initbench/initramfs.cpio.gz $IMAGE
 755 $R/lib/initbench/bench/ibsuite $O/bench/ibsuite
 755 $R/lib/initbench/bench/ib-hello $O/bench/ib-hello
+755 $R/lib/initbench/bench/ib-hello-dyn $O/bench/ib-hello-dyn
 644 $R/share/man/man1/initbench.1 $O/man/initbench.1
 644 $R/share/bash-completion/completions/initbench $srctree/scripts/completion.bash
 EOF

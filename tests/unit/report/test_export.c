@@ -184,7 +184,7 @@ static void test_csv_rows(void **state)
 	assert_int_equal(rows, (long)nmeas);
 	assert_true(starts(out, "label,boot,m,metric,bench,unit,params,iters,overhead,cpu,"
 			   "samples,median,min,outcome,integrity\r\n"));
-	assert_non_null(strstr(out, ",\"guesses="));
+	assert_non_null(strstr(out, ",\"buffer_kb=65536;guesses=L1:32K,L2:512K,"));
 	assert_non_null(strstr(out, "\r\norig,1,1,null_call,null_call,us,"));
 	assert_non_null(strstr(out, ",ok,complete\r\n"));
 	assert_int_equal(records(out, 15), (size_t)rows + 1);

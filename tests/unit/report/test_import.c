@@ -191,7 +191,7 @@ static void test_roundtrip_20(void **state)
 	int seen_sh = 0, seen_bw = 0;
 	json_array_foreach(json_object_get(res, "measurements"), i, m) {
 		const char *id = json_string_value(json_object_get(m, "metric"));
-		if (!strcmp(id, "sh_proc") || !strcmp(id, "lat_rpc_udp"))
+		if (!strcmp(id, "sh_proc_dyn") || !strcmp(id, "lat_rpc_udp_poll"))
 			seen_sh = 1;   /* blank in sam's row: no measurement */
 		if (!strcmp(id, "bw_mem_write")) {
 			seen_bw = 1;
@@ -236,14 +236,14 @@ static void test_roundtrip_30(void **state)
 	char *rep = report(dir, labels, 2);
 	compare(orig, rep, 0, &cells);
 	assert_true(cells > 80);
-	/* Mhz -1 in Processor: the Basic figure stands; 100fd selct is select_file */
+	/* Mhz -1 in Processor: the Basic figure stands; 100fd selct is select_file_wr */
 	assert_non_null(strstr(rep, "\nfedora-th Linux 5.15.3- 3193 0.46"));
 	assert_true(asprintf(&p, "%s/fedora-th/1/results.json", dir) > 0);
 	json_t *res = json_load_file(p, 0, NULL), *m;
 	size_t i;
 	int sel = 0;
 	json_array_foreach(json_object_get(res, "measurements"), i, m)
-		if (!strcmp(json_string_value(json_object_get(m, "metric")), "select_file"))
+		if (!strcmp(json_string_value(json_object_get(m, "metric")), "select_file_wr"))
 			sel = json_real_value(json_object_get(m, "median")) == 1.21;
 	assert_true(sel);
 	assert_string_equal(json_string_value(json_object_get(json_object_get(res, "import"),

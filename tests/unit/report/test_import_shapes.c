@@ -370,9 +370,9 @@ static void test_os_words(void **state)
 	assert_string_equal(imported(a, "os"), "SunOS 5.5");
 	assert_true(metric(a, "mhz") == 167 && metric(a, "stat") == 31 && isnan(metric(a, "open_close")));
 	assert_string_equal(imported(b, "os"), "CYGWIN_NT-5.1");
-	assert_true(metric(b, "mhz") == 2400 && metric(b, "select_file") == 10 && metric(b, "sh_proc") == 2000);
+	assert_true(metric(b, "mhz") == 2400 && metric(b, "select_file_wr") == 10 && metric(b, "sh_proc_dyn") == 2000);
 	assert_string_equal(imported(c, "os"), "Linux 2.6.13-rc4-mm1");
-	assert_true(metric(c, "null_call") == 0.40 && metric(c, "select_file") == 20);
+	assert_true(metric(c, "null_call") == 0.40 && metric(c, "select_file_wr") == 20);
 	/* no title: 1.9's layout is also 2.0's, so 2.0 */
 	json_t *m = json_array_get(json_object_get(a, "measurements"), 0);
 	assert_string_equal(json_string_value(json_object_get(json_object_get(m, "params"), "imported")),
@@ -392,24 +392,24 @@ static void test_wide_figure(void **state)
 	assert_int_equal(import(path, dir, NULL), 0);
 	json_t *r = boot(dir, "uml");
 	assert_true(metric(r, "null_call") == 73.1 && metric(r, "null_io") == 80 && metric(r, "stat") == 79);
-	assert_true(isnan(metric(r, "select_file")) && metric(r, "sig_inst") == 74.3);
-	assert_true(metric(r, "sig_hndl") == 79 && metric(r, "sh_proc") == 16000);
+	assert_true(isnan(metric(r, "select_file_wr")) && metric(r, "sig_inst") == 74.3);
+	assert_true(metric(r, "sig_hndl") == 79 && metric(r, "sh_proc_dyn") == 16000);
 	json_decref(r);
 	free(path), free(text), free(dir);
 }
 
-/* selct: over 100 file descriptors in 1.9 (select_file), over TCP sockets in 2.0 */
+/* selct: over 100 file descriptors in 1.9 (select_file_wr), over TCP sockets in 2.0 (select_tcp_wr) */
 static void test_select_metric(void **state)
 {
 	char *dir = tmpstore(), *dir2 = tmpstore();
 	(void)state;
 	assert_int_equal(import(data("lmbench/getsummary-1.9.txt"), dir, NULL), 0);
 	json_t *r = boot(dir, "tcg");
-	assert_true(metric(r, "select_file") == 10 && isnan(metric(r, "select_tcp")));
+	assert_true(metric(r, "select_file_wr") == 10 && isnan(metric(r, "select_tcp_wr")));
 	json_decref(r);
 	assert_int_equal(import(data("lmbench/getsummary-2.0.txt"), dir2, NULL), 0);
 	r = boot(dir2, "native");
-	assert_true(metric(r, "select_tcp") == 4 && isnan(metric(r, "select_file")));
+	assert_true(metric(r, "select_tcp_wr") == 4 && isnan(metric(r, "select_file_wr")));
 	json_decref(r);
 	free(dir), free(dir2);
 }

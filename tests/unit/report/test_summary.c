@@ -72,7 +72,7 @@ static void test_golden(void **state)
 	free(golden);
 }
 
-/* lmbench 2.0's tables in its order; each title's rule is as long as the title */
+/* lmbench 2.0's tables in its order, then ours; each title's rule is as long as the title */
 static const char *const titles[] = {
 	"Basic system parameters",
 	"Processor, Processes - times in microseconds - smaller is better",
@@ -82,10 +82,15 @@ static const char *const titles[] = {
 	"*Local* Communication bandwidths in MB/s - bigger is better",
 	"Memory latencies in nanoseconds - smaller is better",
 	/* ours, after lmbench's */
+	"Memory hierarchy (random chase) in nanoseconds - smaller is better",
+	"Page faults in microseconds - smaller is better",
+	"Placement - times in microseconds, bandwidth in MB/s",
+	"Process and IPC variants - times in microseconds - smaller is better",
 	"File system variants - medians in microseconds - smaller is better",
 };
 #define NSECT (sizeof(titles) / sizeof(titles[0]))
 #define MEM_SECT 7   /* the Memory latencies table, counted from 1 as sect below */
+#define HIERARCHY_SECT 8   /* Memory hierarchy: its last dash run is free text */
 
 static int dashes(const char *l, size_t n)
 {
@@ -103,10 +108,11 @@ static size_t run_ends(const char *l, size_t n, size_t from, size_t *end, size_t
 }
 
 /*
- * Independent of the golden file: the titles come in lmbench's order with rules of their
- * length, and in every row each cell ends where its column's dashes end (a cell one too
- * wide or too narrow moves its end). In "Memory latencies" lmbench's cells do not sit under
- * the dashes: Mhz, L1 $, L2 $, Main mem end at columns 28, 34, 41, 48, then free text.
+ * Independent of the golden file: the titles come in lmbench's order, then ours, with rules
+ * of their length, and in every row each cell ends where its column's dashes end (a cell one
+ * too wide or too narrow moves its end). In "Memory latencies" lmbench's cells do not sit
+ * under the dashes: Mhz, L1 $, L2 $, Main mem end at columns 28, 34, 41, 48, then free text;
+ * in "Memory hierarchy" the last dash run is free text.
  */
 static void test_layout(void **state)
 {
@@ -141,9 +147,14 @@ static void test_layout(void **state)
 		const char *rule = lines[i];
 		size_t want[16], nw = run_ends(rule, strlen(rule), 24, want, 16), rows = 0;
 		int mem = sect == MEM_SECT;
+		size_t text_at = (size_t)-1;   /* where free text starts */
 		if (mem) {
 			memcpy(want, mem_ends, sizeof(mem_ends));
 			nw = 4;
+			text_at = 49;  /* Guesses */
+		} else if (sect == HIERARCHY_SECT) {
+			text_at = (size_t)(strrchr(rule, ' ') - rule);
+			nw--;
 		}
 		for (size_t j = i + 1; j < nl && *lines[j]; j++, rows++) {
 			size_t n = strlen(lines[j]), got[16];
@@ -151,8 +162,8 @@ static void test_layout(void **state)
 				rows--;
 				continue;
 			}
-			if (mem && n > 49)
-				n = 49;  /* Guesses: free text */
+			if (n > text_at)
+				n = text_at;
 			size_t ng = run_ends(lines[j], n, 24, got, 16);
 			for (size_t g = 0; g < ng; g++) {
 				size_t w = 0;
@@ -170,6 +181,87 @@ static void test_layout(void **state)
 	}
 	assert_int_equal(sect, NSECT);
 	free(out);
+}
+
+/*
+ * pin=1 is shown: the uml boots ran their lmbench benchmarks pinned (cpu=0 in their records),
+ * the orig boots did not (cpu=-1), though their Placement records say cpu=0: those pin
+ * themselves and must not make a boot look pinned.
+ */
+static void test_pinned_note(void **state)
+{
+	size_t len = 0;
+	(void)state;
+	char *out = print_fixtures(&len);
+	assert_non_null(strstr(out, "\numl/1: pinned (pin=1): the lmbench columns ran on CPU 0, "
+				    "as same-CPU figures (lmbench pins nothing)\n"));
+	assert_non_null(strstr(out, "\numl/2: pinned (pin=1)"));
+	assert_null(strstr(out, "orig/1: pinned"));
+	assert_null(strstr(out, "orig/2: pinned"));
+	free(out);
+}
+
+/* the size Mmap Latency mapped: one line naming no boots when they all mapped one size */
+static void test_mmap_note(void **state)
+{
+	char *const labels[] = { "orig" };
+	struct ib_set set;
+	char *out = NULL;
+	size_t len = 0;
+	(void)state;
+	assert_int_equal(ib_store_load(data("summary"), labels, 1, &set, "test"), 0);
+	FILE *f = open_memstream(&out, &len);
+	ib_summary_print(f, &set);
+	fclose(f);
+	ib_set_free(&set);
+	assert_non_null(strstr(out, "\n  Mmap Latency maps a file of 8M: mmap, a store every 16K over its "
+				    "first tenth, munmap\n\n*Local* Communication bandwidths"));
+	assert_null(strstr(out, "(orig/"));
+	free(out);
+}
+
+/*
+ * Imported lmbench rows fill lmbench's tables only: our sections leave them out, and are not
+ * printed at all when no boot of ours is in the set.
+ */
+static void test_imported_rows(void **state)
+{
+	char dir[] = "/tmp/ib-imported-XXXXXX", p[512], *out = NULL;
+	char *argv[] = { "import", strdup(data("lmbench/summary-2.0.txt")), "--results", dir, NULL };
+	struct ib_set set;
+	size_t len = 0;
+	(void)state;
+	assert_non_null(mkdtemp(dir));
+	assert_int_equal(ib_cmd_import(4, argv), 0);
+	assert_int_equal(ib_store_load(dir, NULL, 0, &set, "test"), 0);
+	FILE *f = open_memstream(&out, &len);
+	ib_summary_print(f, &set);
+	fclose(f);
+	ib_set_free(&set);
+	assert_non_null(strstr(out, "\nMemory latencies in nanoseconds - smaller is better\n"));
+	assert_non_null(strstr(out, "\nsam        Linux 2.5.33  1002 3.996  233.0  238.0    No L2 cache?\n"));
+	assert_null(strstr(out, "Memory hierarchy"));
+	assert_null(strstr(out, "Page faults"));
+	free(out);
+	/* with a boot of ours beside them, only its row is in our sections */
+	snprintf(p, sizeof(p), "mkdir -p '%s/orig/1' && cp '%s' '%s/orig/1/'", dir,
+		 data("summary/orig/1/console.log"), dir);
+	assert_int_equal(system(p), 0);
+	assert_int_equal(ib_store_load(dir, NULL, 0, &set, "test"), 0);
+	f = open_memstream(&out, &len);
+	ib_summary_print(f, &set);
+	fclose(f);
+	ib_set_free(&set);
+	const char *pf = strstr(out, "\nPage faults in microseconds - smaller is better\n");
+	assert_non_null(pf);
+	assert_non_null(strstr(pf, "\norig      Linux 6.1.0-5 6.1040 1.7033"));
+	assert_null(strstr(pf, "\nsam "));
+	assert_null(strstr(strstr(out, "\nMemory hierarchy"), "\nsam "));
+	assert_non_null(strstr(out, "\nsam        Linux 2.5.33   46.8"));   /* File & VM keeps it */
+	free(out);
+	free(argv[1]);
+	snprintf(p, sizeof(p), "rm -rf '%s'", dir);
+	assert_int_equal(system(p), 0);
 }
 
 static void copy(const char *from, const char *to)
@@ -261,11 +353,17 @@ static void test_not_run(void **state)
 	snprintf(p, sizeof(p), "%s/x/1/console.log", dir);
 	copy(data("small.log"), p);
 	out = summary_of(dir);
-	const char *note = strstr(out, "\nx/1: not run: mhz, null_io, open_close, select_tcp,");
+	const char *note = strstr(out, "\nx/1: not run: mhz, null_io, open_close, select_tcp_wr,");
 	assert_non_null(note);
+	assert_non_null(strstr(note, ", exec_proc_dyn, sh_proc_dyn, ctx_2p_0k,"));
 	assert_non_null(strstr(note, ", lat_pipe, lat_unix,"));
-	assert_non_null(strstr(note, ", lat_tcp_conn, fs_0k, fs_10k, mmap_lat,"));
-	assert_non_null(strstr(note, ", bw_mem_write, lat_mem, fs_tree_0k, fs_tree_10k\n"));
+	assert_non_null(strstr(note, ", lat_rpc_udp_poll, lat_tcp, lat_rpc_tcp_poll,"));
+	assert_non_null(strstr(note, ", lat_tcp_conn, fs_0k, fs_10k, mmap_lat, prot_fault, pf_per_fault,"));
+	/* then the benchmarks of our sections that lmbench's do not show */
+	assert_non_null(strstr(note, ", bw_mem_write, lat_mem, page_fault, pf_anon_read, pf_anon_write, "
+			       "pf_file_read, pf_file_write, ctx_2p_0k_same,"));
+	assert_non_null(strstr(note, ", bw_pipe_cross, exec_proc, sh_proc, select_tcp,"));
+	assert_non_null(strstr(note, ", lat_rpc_udp, lat_rpc_tcp, fs_tree_0k, fs_tree_10k\n"));
 	assert_null(strstr(note, "null_call"));
 	assert_null(strstr(note, " stat,"));
 	assert_null(strstr(note, "ctx_2p_0k, ctx_2p_0k"));  /* two tables, one name */
@@ -359,7 +457,7 @@ static void test_results_json(void **state)
 	assert_string_equal(json_string_value(json_object_get(in, "digest")), "ok");
 	assert_string_equal(json_string_value(json_object_get(json_object_get(r, "env"), "uname_v")),
 			    "#1 SMP PREEMPT_DYNAMIC Debian 6.1.158-1 (2025-11-01)");
-	assert_int_equal(json_integer_value(json_object_get(json_object_get(r, "plan"), "count")), 43);
+	assert_int_equal(json_integer_value(json_object_get(json_object_get(r, "plan"), "count")), 63);
 	json_t *m0 = json_array_get(json_object_get(r, "measurements"), 0);
 	assert_string_equal(json_string_value(json_object_get(m0, "metric")), "mhz");
 	assert_string_equal(json_string_value(json_object_get(m0, "unit")), "MHz");
@@ -428,6 +526,9 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_golden),
 		cmocka_unit_test(test_layout),
+		cmocka_unit_test(test_pinned_note),
+		cmocka_unit_test(test_mmap_note),
+		cmocka_unit_test(test_imported_rows),
 		cmocka_unit_test(test_default_order),
 		cmocka_unit_test(test_not_run),
 		cmocka_unit_test(test_old_fs_metrics),
