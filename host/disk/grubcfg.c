@@ -86,10 +86,12 @@ char *ib_grub_cfg(const struct ib_grub_loop *l, char *err, size_t errlen)
 			"terminal_input serial console\n"
 			"terminal_output serial console\n", unit, speed);
 	/* GRUB 2.06 takes fallback as an entry's number only: ib-next comes after the n
-	 * counts and ib-done */
-	fprintf(f, "set timeout_style=countdown\nset timeout=%u\nset fallback=%u\n"
+	 * counts and ib-done. Debian's GRUB 2.06 counts down 3 s for timeout=0 in the
+	 * countdown style (measured under SeaBIOS); hidden with 0 boots at once */
+	fprintf(f, "set timeout_style=%s\nset timeout=%u\nset fallback=%u\n"
 		"set default=ib-done\n"
-		"load_env %s\n", l->timeout, l->n + 1, l->var);
+		"load_env %s\n", l->timeout ? "countdown" : "hidden", l->timeout, l->n + 1,
+		l->var);
 	fprintf(f, "if [ -z \"$%s\" ]; then set %s=0; fi\n", l->var, l->var);
 	for (unsigned c = 1; c <= l->n; c++)
 		fprintf(f, "%sif [ \"$%s\" = %u ]; then set default=ib-%u; set %s=%u\n",

@@ -44,7 +44,7 @@ struct ib_grub_loop {
 	const char *console;   /* ttyS0,115200 */
 	const char *out_label; /* the results partition's file system label: IBOUT */
 	const char *append;    /* words for every boot, or NULL */
-	unsigned timeout;      /* seconds GRUB waits (a key shows the menu) */
+	unsigned timeout;      /* seconds GRUB waits (a key shows the menu); 0 boots at once */
 	const char *var;       /* the counter's name in grubenv */
 	const char *comment;   /* one line on top (how the plan was made), or NULL */
 };

@@ -88,6 +88,7 @@ static void test_grub_loop(void **state)
 	assert_true(strstr(s, "--id ib-4 {") < strstr(s, "--id ib-done {"));
 	assert_true(strstr(s, "--id ib-done {") < strstr(s, "--id ib-next {"));
 	assert_non_null(strstr(s, "serial --unit=0 --speed=115200\n"));
+	assert_non_null(strstr(s, "set timeout_style=countdown\nset timeout=3\n"));
 	/* entries: grub-entry's words, the file of their count, reboot but the last */
 	assert_non_null(strstr(s, "menuentry 'initbench 2/4: new' --id ib-2 {\n"
 		"\tlinux '/initbench/new/bzImage' 'console=tty0' 'console=ttyS0,115200' 'panic=-1' "
@@ -120,6 +121,8 @@ static void test_grub_refusals(void **state)
 	assert_non_null(s);
 	assert_null(strstr(s, "serial --unit"));
 	assert_non_null(strstr(s, "'console=ttyAMA0,115200'"));
+	/* no wait: GRUB's countdown style would still count 3 s down */
+	assert_non_null(strstr(s, "set timeout_style=hidden\nset timeout=0\n"));
 	free(s);
 }
 
