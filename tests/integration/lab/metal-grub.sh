@@ -89,5 +89,22 @@ for n in 1 2 3; do
 	grep -q ' boot.fw=efi boot.fw_vendor=EFI%20Development%20Kit%20II%20/%20OVMF .* boot.loader=GRUB boot.loader_type=0x72 ' "$w/uefi.d$n" ||
 		{ grep -o ' boot\.[^ ]*' "$w/uefi.d$n"; die "uefi: boot $n: the begin record does not say EFI (OVMF) and GRUB"; }
 done
+# FIRMWARE=bios and FIRMWARE=uefi leave out the other firmware's part (not booted: the two
+# boots above went through the same GRUB images and the same grub.cfg)
+part() { sfdisk -d "$1" | awk -F'[=,]' -v p="$1$2 " 'index($0, p) == 1 { print $2 * 512 }'; }
+for fw in bios uefi; do
+	make -C "$srctree" -s O="$O" KERNELS="$KERNELS" IMAGE="$img" DISK_IMAGE="$w/$fw-only.img" \
+		disk-image FIRMWARE=$fw > "$w/$fw-only.make" 2>&1 || { cat "$w/$fw-only.make"; die "make disk-image FIRMWARE=$fw failed"; }
+	grep -q ": GRUB for $(echo $fw | tr a-z A-Z), 1 boot " "$w/$fw-only.make" || { cat "$w/$fw-only.make"; die "FIRMWARE=$fw: not said"; }
+done
+sfdisk -d "$w/bios-only.img" | grep -q 'name="BIOS boot"' || die "FIRMWARE=bios: no BIOS boot partition"
+head -c 512 "$w/bios-only.img" | grep -aq GRUB || die "FIRMWARE=bios: no GRUB boot code in the MBR"
+MTOOLS_SKIP_CHECK=1 mdir -i "$w/bios-only.img@@$(part "$w/bios-only.img" 2)" ::/EFI/BOOT/BOOTX64.EFI > /dev/null 2>&1 &&
+	die "FIRMWARE=bios: GRUB for UEFI on the ESP"
+sfdisk -d "$w/uefi-only.img" | grep -q 'name="BIOS boot"' && die "FIRMWARE=uefi: a BIOS boot partition"
+head -c 512 "$w/uefi-only.img" | grep -aq GRUB && die "FIRMWARE=uefi: GRUB's BIOS boot code in the MBR"
+MTOOLS_SKIP_CHECK=1 mdir -i "$w/uefi-only.img@@$(part "$w/uefi-only.img" 1)" ::/EFI/BOOT/BOOTX64.EFI > /dev/null 2>&1 ||
+	die "FIRMWARE=uefi: no /EFI/BOOT/BOOTX64.EFI on partition 1"
+say "FIRMWARE=bios: BIOS boot partition and MBR code, no UEFI GRUB; FIRMWARE=uefi: the reverse"
 "$IB" report --results "$R" bios uefi || die "report failed"
 rm -rf "$w"
