@@ -38,15 +38,16 @@ PKGS_DOCS := graphviz
 PKGS_FS_ext4 := e2fsprogs
 PKGS_FS_xfs := xfsprogs
 PKGS_FS_vfat := dosfstools
+PKGS_MACRO := bzip2
 PKGS_CHECK := strace time debootstrap $(PKGS_PLOT) $(PKGS_DOCS) dosfstools e2fsprogs xfsprogs fdisk mtools \
-	grub-common $(PKGS_KERNEL)
+	grub-common $(PKGS_KERNEL) $(PKGS_MACRO) apache2-utils
 
 # ---- configuration ----------------------------------------------------------------------
 # The Benchmarks menu and the registry's list are gathered from the benchmarks' own files
 # (bench/README.md): bench/Kconfig sources the menu through IB_BENCHES_KCONFIG. The families
 # live in one folder per lmbench section (bench/proc, ipc, fs, mem, ...); bench/ itself holds
-# the suite program and the self-test benchmarks, bench/lib and bench/gen no benchmark.
-BENCH_SRCS := $(sort $(wildcard bench/*.c) $(filter-out bench/lib/% bench/gen/%,$(wildcard bench/*/*.c)))
+# the suite program and the self-test benchmarks, bench/lib, bench/base and bench/gen no benchmark.
+BENCH_SRCS := $(sort $(wildcard bench/*.c) $(filter-out bench/lib/% bench/base/% bench/gen/%,$(wildcard bench/*/*.c)))
 BENCHGEN := $(O)/host/bench/gen/benchgen
 benches_def := $(O)/include/benches.def
 benches_kconfig := $(O)/include/benches.kconfig
@@ -61,7 +62,7 @@ config_hash_h := $(O)/include/config_hash.h
 # ---- toolchains -------------------------------------------------------------------------
 WARN := -std=c11 -O2 -Wall -Wextra -Werror
 GUEST_CC := musl-gcc
-# Every project header is included by its path from the source root ("bench/lib/record.h"),
+# Every project header is included by its path from the source root ("bench/base/record.h"),
 # so no header can shadow another; $(O)/include holds the generated ones (config.h).
 GUEST_CFLAGS := $(WARN) -static -I$(srctree) -I$(O)/include
 GUEST_LDFLAGS := -static
@@ -74,15 +75,16 @@ JANSSON_LIBS = $(shell pkg-config --libs jansson 2>/dev/null || echo -ljansson) 
 	$(shell pkg-config --libs nettle 2>/dev/null || echo -lnettle)
 
 # ---- sources ----------------------------------------------------------------------------
-SUITE_SRCS := $(sort $(filter-out bench/hello.c,$(BENCH_SRCS)) $(wildcard bench/lib/*.c))
+SUITE_SRCS := $(sort $(filter-out bench/hello.c bench/ab.c,$(BENCH_SRCS)) $(wildcard bench/lib/*.c bench/base/*.c))
 SUITE_OBJS := $(patsubst %.c,$(O)/guest/%.o,$(SUITE_SRCS))
 # Host-side modules: the CLI main is kept apart so that tests can link the rest.
 HOST_MAIN := host/initbench.c
 # the host folders (docs/architecture.md "Folders and what each may include")
 HOST_LIB_SRCS := $(sort $(filter-out $(HOST_MAIN),$(wildcard host/*.c host/*/*.c report/*/*.c)) \
-	$(filter-out bench/lib/runner.c,$(wildcard bench/lib/*.c)) bench/ipc/oncrpc.c \
-	bench/mem/plateau.c bench/proc/elfinterp.c initramfs/cpio.c \
-	initramfs/dump.c initramfs/blkid.c bench/gen/benchgen.c)
+	$(filter-out bench/lib/runner.c,$(wildcard bench/lib/*.c bench/base/*.c)) bench/ipc/oncrpc.c \
+	bench/mem/plateau.c bench/mem/bw_layout.c bench/mem/bw_loops.c bench/proc/elfinterp.c \
+	bench/macro/abstat.c bench/macro/abload.c bench/macro/buildlist.c bench/macro/httpserve.c \
+	bench/macro/tcpcount.c initramfs/cpio.c initramfs/dump.c initramfs/blkid.c bench/gen/benchgen.c)
 HOST_LIB_OBJS := $(patsubst %.c,$(O)/host/%.o,$(HOST_LIB_SRCS))
 HOST_LIB := $(O)/host/libinitbench.a
 # unit tests live in a folder per part of the tree (tests/unit/bench, host, report, initramfs);
@@ -92,10 +94,13 @@ UNIT_BINS := $(patsubst %.c,$(O)/tests/%,$(notdir $(UNIT_SRCS)))
 $(if $(wildcard tests/unit/test_*.c),$(error initbench: $(wildcard tests/unit/test_*.c): a unit test goes in a folder of tests/unit/ (docs/testing.md)))
 vpath test_%.c $(sort $(dir $(UNIT_SRCS)))
 TOOL_SRCS := $(sort $(wildcard tests/tools/*.c))
-TOOL_BINS := $(patsubst tests/tools/%.c,$(O)/tests/%,$(TOOL_SRCS))
+# a tool of several files is a folder tests/tools/NAME/ whose .c files make $(O)/tests/NAME
+TOOL_DIRS := $(patsubst tests/tools/%/,%,$(sort $(dir $(wildcard tests/tools/*/*.c))))
+TOOL_BINS := $(patsubst tests/tools/%.c,$(O)/tests/%,$(TOOL_SRCS)) $(TOOL_DIRS:%=$(O)/tests/%)
 
 SUITE := $(O)/bench/ibsuite
 HELLO := $(O)/bench/ib-hello
+IB_AB := $(O)/bench/ib-ab
 HELLO_DYN := $(O)/bench/ib-hello-dyn
 INIT := $(O)/initramfs/init
 MKCPIO := $(O)/initramfs/mkcpio
@@ -130,7 +135,7 @@ FORCE:
 	listnewconfig clean mrproper distclean run report native kernel-default check \
 	check-unit bench-harness image suite host
 
-all: image host
+all: image host $(IB_AB)
 
 help:
 	@echo 'initbench: an lmbench-style benchmark image for kernel developers'
@@ -149,6 +154,9 @@ help:
 	@echo '  image / suite / host - one part only'
 	@echo '                     MODULES=DIR|default: append CONFIG_IB_MODULES of a /lib/modules/<version>'
 	@echo '                     tree (default: the default kernel'"'"'s .deb) as a second cpio (docs/disk.md)'
+	@echo '                     CONFIG_IB_MACRO=y (menuconfig: Image and PID 1): append the compile'
+	@echo '                     workload'"'"'s cpio (tcc and its sources, docs/macro.md); make check'
+	@echo '                     builds $$(O)/initramfs-macro.cpio.gz, the image with it, either way'
 	@echo '  deps             - install the build'"'"'s missing Debian packages; every target installs'
 	@echo '                     what it needs first (as root; otherwise it prints the apt-get line and stops)'
 	@echo ''
@@ -184,9 +192,10 @@ help:
 	@echo '                     (target/kexec KERNEL IMAGE [ARGS]: kexec into it from a running system)'
 	@echo ''
 	@echo 'Tests and figures:'
-	@echo '  check            - every test (about 30 minutes): unit tests; the quick profile booted under QEMU'
+	@echo '  check            - every test (about 45 minutes): unit tests; the quick profile booted under QEMU'
 	@echo '                     (x86_64 and arm64), UML and natively; make kernel, disks, LAVA, faults, fuzz,'
-	@echo '                     sanitizers, make install; make run in a fresh Debian root (debootstrap)'
+	@echo '                     sanitizers, make install; make run in a fresh Debian root (debootstrap);'
+	@echo '                     TESTS="boot-fs.sh test_summary": only those tests, by file name'
 	@echo '  check-unit       - unit tests only'
 	@echo '  bench-harness    - print image size, time to first record, quick and full profile wall times'
 	@echo '  fuzz             - libFuzzer on the record parser and lmbench importer, FUZZ_SECONDS=600 each'
@@ -348,13 +357,18 @@ $(HELLO_DYN): $(O)/guest/bench/hello.o
 	$(Q)mv $@.tmp $@
 
 INIT_OBJS := $(patsubst %.c,$(O)/guest/%.o,initramfs/init.c initramfs/diskout.c \
-	initramfs/fsmount.c initramfs/dump.c initramfs/blkid.c initramfs/say.c bench/lib/record.c \
-	bench/lib/pid1knobs.c bench/lib/knobs.c)
+	initramfs/fsmount.c initramfs/dump.c initramfs/blkid.c initramfs/say.c bench/base/record.c \
+	bench/base/pid1knobs.c bench/lib/knobs.c)
 $(INIT): $(INIT_OBJS)
 	$(call quiet,LD,$@)mkdir -p $(dir $@)
 	$(Q)$(GUEST_CC) $(GUEST_LDFLAGS) -o $@ $^
 
-suite: $(SUITE) $(HELLO) $(HELLO_DYN)
+# ib-ab: the HTTP workload's load generator on its own (bench/ab.c), static musl too
+$(IB_AB): $(patsubst %.c,$(O)/guest/%.o,bench/ab.c bench/macro/abload.c bench/macro/abstat.c)
+	$(call quiet,LD,$@)mkdir -p $(dir $@)
+	$(Q)$(GUEST_CC) $(GUEST_LDFLAGS) -o $@ $^
+
+suite: $(SUITE) $(HELLO) $(HELLO_DYN) $(IB_AB)
 
 # ---- host programs ----------------------------------------------------------------------
 $(O)/host/%.o: %.c $(config_h) | deps $(config_hash_h)
@@ -405,16 +419,55 @@ $(MODULES_CPIO): $(O)/modules/spec $(MKCPIO) scripts/mkmodules.sh
 	$(call quiet,MODULES,$@)$(srctree)/scripts/mkmodules.sh '$(modules_dir)' \
 		'$(modules_names)' $@ $(MKCPIO) $(SOURCE_DATE_EPOCH)
 
+# CONFIG_IB_MACRO=y: the compile workload's compiler and code base (tcc, built static with
+# musl from Debian's tcc source package, and tcc's own sources) as one more cpio appended to
+# the image (scripts/mkmacro.sh, docs/macro.md); the base image stays as it is. The source
+# package is fetched once into SOURCES (beside the kernels, so that out/check shares it) and
+# pinned: version and the SHA-256 of its upstream tarball. Its files carry time 0: what it
+# holds depends on that package, musl and the script, not on this tree's last commit.
+# $(O)/macro/tree is the same tree for a native run (initbench native finds it there).
+SOURCES ?= $(KERNELS)/sources
+MACRO_PKG := tcc
+MACRO_VER := 0.9.27+git20200814.62c30a4a-1
+MACRO_SHA256 := d63c113bcdd657f51c8ee197a0b0a24203603313e19a52b5f678d40ab7f5df35
+MACRO_CPIO := $(O)/macro.cpio.gz
+macro_on = $(shell grep -qx 'CONFIG_IB_MACRO=y' $(O)/.config 2>/dev/null && echo y)
+
+$(O)/macro.spec: $(config_stamp) FORCE
+	$(Q)printf '%s\n' '$(MACRO_PKG) $(MACRO_VER) $(MACRO_SHA256)' '$(ARCH) $(GUEST_CC) $(IB_ARCH_MUSL)' \
+		> $@.tmp && { cmp -s $@.tmp $@ || mv $@.tmp $@; } && rm -f $@.tmp
+
+$(MACRO_CPIO): $(O)/macro.spec $(MKCPIO) scripts/mkmacro.sh scripts/fetch-source.sh
+	$(Q)$(DEPS_ENV) $(srctree)/scripts/deps.sh $(PKGS_MACRO)
+	$(Q)$(srctree)/scripts/fetch-source.sh '$(SOURCES)' $(MACRO_PKG) $(MACRO_VER) $(MACRO_SHA256)
+	$(call quiet,MACRO,$@)$(srctree)/scripts/mkmacro.sh '$(SOURCES)/$(MACRO_PKG)_$(MACRO_VER)' \
+		$(ARCH) '$(GUEST_CC)' $(IB_ARCH_MUSL) $(patsubst /usr/lib/%,/usr/include/%,$(IB_ARCH_MUSL)) \
+		$(O)/macro $@ $(MKCPIO) 0
+
 $(IMAGE): $(O)/initramfs/manifest $(MKCPIO) $(INIT) $(SUITE) $(HELLO) $(HELLO_DYN) $(BUSYBOX) \
-		$(wildcard $(IB_ARCH_LDSO)) $(O)/modules/spec $(if $(MODULES),$(MODULES_CPIO))
+		$(wildcard $(IB_ARCH_LDSO)) $(O)/modules/spec $(if $(MODULES),$(MODULES_CPIO)) \
+		$(if $(macro_on),$(MACRO_CPIO))
 	$(call quiet,CPIO,$@)$(MKCPIO) -t $(SOURCE_DATE_EPOCH) -o $(O)/initramfs.cpio $(O)/initramfs/manifest
 	$(Q)gzip -9 -n -c $(O)/initramfs.cpio > $@.tmp
-	$(Q)$(if $(MODULES),cat $(MODULES_CPIO) >> $@.tmp;) mv $@.tmp $@
+	$(Q)$(if $(MODULES),cat $(MODULES_CPIO) >> $@.tmp;) $(if $(macro_on),cat $(MACRO_CPIO) >> $@.tmp;) mv $@.tmp $@
 
+# the size of each part, so that the base image's own size stays visible
 image: $(IMAGE)
-	@printf 'initbench: image %s  %s bytes  sha256 %s%s\n' '$(patsubst $(srctree)/%,%,$(IMAGE))' \
+	@printf 'initbench: image %s  %s bytes  sha256 %s%s%s\n' '$(patsubst $(srctree)/%,%,$(IMAGE))' \
 		"$$(stat -c %s $(IMAGE))" "$$(sha256sum $(IMAGE) | cut -d' ' -f1)" \
-		'$(if $(MODULES),  (with modules of $(MODULES)))'
+		'$(if $(MODULES),  (with modules of $(MODULES)))' \
+		"$(if $(or $(MODULES),$(macro_on)),  (base $$(( $$(stat -c %s $(IMAGE))$(if $(MODULES), - \
+		$$(stat -c %s $(MODULES_CPIO)))$(if $(macro_on), - $$(stat -c %s $(MACRO_CPIO))) ))$(if \
+		$(MODULES), + modules $$(stat -c %s $(MODULES_CPIO)))$(if $(macro_on), + macro $$(stat -c %s $(MACRO_CPIO)))))"
+
+# The image with the macro cpio appended whatever CONFIG_IB_MACRO says: make check's tree
+# keeps the quick profile's small image for its other boots and boots this one for the macro
+# workloads (tests/integration/boot/compare-pti.sh and macro.sh).
+IMAGE_MACRO := $(O)/initramfs-macro.cpio.gz
+$(IMAGE_MACRO): $(IMAGE) $(MACRO_CPIO)
+	$(call quiet,CPIO,$@)$(if $(macro_on),cp $(IMAGE),cat $(IMAGE) $(MACRO_CPIO)) > $@.tmp && mv $@.tmp $@
+# (the compile workload is built for x86_64 guests only so far: scripts/mkmacro.sh)
+CHECK_PREREQS += $(if $(filter x86_64,$(ARCH)),$(IMAGE_MACRO))
 
 # ---- kernels ----------------------------------------------------------------------------
 kernel-default: $(KERNELS)/default/vmlinuz
@@ -543,6 +596,14 @@ $(O)/tests/%: tests/tools/%.c $(HOST_LIB) $(config_h)
 	$(call quiet,HOSTLD,$@)mkdir -p $(dir $@)
 	$(Q)$(HOST_CC) $(HOST_CFLAGS) $(JANSSON_CFLAGS) -o $@ $< $(HOST_LIB) $(JANSSON_LIBS) -lm
 
+define tool_dir_rule
+$(O)/tests/$(1): $(wildcard tests/tools/$(1)/*.[ch]) $(HOST_LIB) $(config_h)
+	$$(call quiet,HOSTLD,$$@)mkdir -p $$(dir $$@)
+	$$(Q)$$(HOST_CC) $$(HOST_CFLAGS) $$(JANSSON_CFLAGS) -o $$@ \
+		$(wildcard tests/tools/$(1)/*.c) $$(HOST_LIB) $$(JANSSON_LIBS) -lm
+endef
+$(foreach t,$(TOOL_DIRS),$(eval $(call tool_dir_rule,$(t))))
+
 check-deps:
 	$(Q)$(DEPS_ENV) $(srctree)/scripts/deps.sh $(PKGS_BUILD) $(PKGS_RUN) $(PKGS_CHECK)
 
@@ -555,11 +616,13 @@ check: check-deps
 	$(Q)$(MAKE) O=$(O)/check quick_defconfig >/dev/null
 	$(Q)$(MAKE) O=$(O)/check KERNELS=$(KERNELS) all $(UNIT_BINS:$(O)/%=$(O)/check/%) \
 		$(TOOL_BINS:$(O)/%=$(O)/check/%) $(CHECK_PREREQS:$(O)/%=$(O)/check/%) kernel-default
-	$(Q)O=$(O)/check KERNELS=$(KERNELS) srctree=$(srctree) $(srctree)/tests/run-tests.sh all
+	$(Q)O=$(O)/check KERNELS=$(KERNELS) srctree=$(srctree) TESTS='$(TESTS)' \
+		$(srctree)/tests/run-tests.sh all
 
 bench-harness: check-deps
 	$(Q)$(MAKE) O=$(O)/check quick_defconfig >/dev/null
-	$(Q)$(MAKE) O=$(O)/check KERNELS=$(KERNELS) all $(O)/check/tests/boot-figures kernel-default
+	$(Q)$(MAKE) O=$(O)/check KERNELS=$(KERNELS) all $(O)/check/tests/boot-figures kernel-default \
+		$(O)/check/initramfs-macro.cpio.gz
 	$(Q)$(MAKE) O=$(O)/full defconfig >/dev/null
 	$(Q)$(MAKE) O=$(O)/full KERNELS=$(KERNELS) all
 	$(Q)O=$(O)/check FULL=$(O)/full KERNELS=$(KERNELS) srctree=$(srctree) $(srctree)/tests/bench-harness.sh
@@ -570,10 +633,11 @@ include $(sort $(wildcard $(srctree)/mk/*.mk))
 # ---- cleaning ---------------------------------------------------------------------------
 clean:
 	$(Q)rm -rf $(O)/guest $(O)/host $(O)/bench $(O)/initramfs $(O)/tests $(O)/include \
-		$(O)/initbench $(O)/initramfs.cpio $(IMAGE) $(O)/check $(O)/full $(O)/man
+		$(O)/initbench $(O)/initramfs.cpio $(IMAGE) $(O)/check $(O)/full $(O)/man \
+		$(O)/macro $(MACRO_CPIO) $(O)/macro.spec $(IMAGE_MACRO)
 
 mrproper distclean:
 	$(Q)rm -rf $(O)
 
--include $(SUITE_OBJS:.o=.d) $(HOST_LIB_OBJS:.o=.d) $(O)/guest/bench/hello.d \
+-include $(SUITE_OBJS:.o=.d) $(HOST_LIB_OBJS:.o=.d) $(O)/guest/bench/hello.d $(O)/guest/bench/ab.d \
 	$(INIT_OBJS:.o=.d) $(O)/host/initramfs/mkcpio.d $(O)/host/$(HOST_MAIN:.c=.d)

@@ -34,7 +34,7 @@
 #include "bench/lib/bench.h"
 #include "bench/lib/env.h"
 #include "bench/lib/knobs.h"
-#include "bench/lib/record.h"
+#include "bench/base/record.h"
 #include "bench/lib/runner.h"
 #include "bench/lib/timer.h"
 

@@ -21,7 +21,7 @@
 #include <unistd.h>
 
 #include "initramfs/blkid.h"
-#include "bench/lib/record.h"
+#include "bench/base/record.h"
 #include "initramfs/say.h"
 
 #define MNT "/mnt/out"

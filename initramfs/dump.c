@@ -8,7 +8,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "bench/lib/record.h"
+#include "bench/base/record.h"
 
 static void put32(unsigned char *p, uint32_t v)
 {

@@ -42,7 +42,7 @@
 #include "initramfs/diskout.h"
 #include "initramfs/fsmount.h"
 #include "bench/lib/knobs.h"
-#include "bench/lib/pid1knobs.h"
+#include "bench/base/pid1knobs.h"
 #include "initramfs/say.h"
 
 #include <dirent.h>
@@ -263,7 +263,7 @@ static const char *set_governor(void)
 }
 
 /*
- * PID 1's own knobs (names in bench/lib/pid1knobs.c), from initbench.* words of
+ * PID 1's own knobs (names in bench/base/pid1knobs.c), from initbench.* words of
  * /proc/cmdline (the last occurrence wins; a bad value is said in one line, named in
  * `refused` and the one in force is kept):
  *   shell=0|1            the rescue shell instead of measuring

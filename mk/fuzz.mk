@@ -27,7 +27,7 @@ FUZZ_CFLAGS := -std=c11 -g -O1 -Wall -Wextra -Werror -fno-omit-frame-pointer \
 	-I$(srctree) -I$(O)/include
 FUZZ_logparse_SRCS := tests/fuzz/fuzz-logparse.c report/log/logparse.c report/log/logcheck.c \
 	host/lib/hostutil.c host/lib/safeio.c report/stats/stats.c \
-	report/store/store.c bench/lib/record.c
+	report/store/store.c bench/base/record.c
 FUZZ_LMBENCH_SRCS := report/import/import-lmbench.c report/import/lmbench-words.c \
 	report/import/lmbench-columns.c
 FUZZ_import_SRCS := tests/fuzz/fuzz-import.c $(FUZZ_LMBENCH_SRCS)
@@ -35,7 +35,7 @@ FUZZ_import_SRCS := tests/fuzz/fuzz-import.c $(FUZZ_LMBENCH_SRCS)
 FUZZ_STORE_SRCS := report/store/store.c report/store/storedir.c report/store/validate.c \
 	report/store/bootdata.c report/stats/stats.c report/log/logparse.c report/log/logcheck.c \
 	report/export/export.c report/export/export-html.c report/export/export-plot.c \
-	report/summary/summary.c report/summary/format.c bench/lib/record.c \
+	report/summary/summary.c report/summary/rowtext.c report/summary/format.c bench/base/record.c \
 	host/lib/hostutil.c host/lib/safeio.c host/lib/cli-paths.c host/lib/cli-opt.c host/lib/argv.c
 FUZZ_csv_SRCS := tests/fuzz/fuzz-csv.c $(FUZZ_STORE_SRCS)
 FUZZ_capture_SRCS := tests/fuzz/fuzz-capture.c $(FUZZ_STORE_SRCS) report/import/import.c \

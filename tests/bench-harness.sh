@@ -13,6 +13,8 @@ RUNS=${RUNS:-3}
 rm -rf "$R"
 mkdir -p "$R"
 echo "image: $(stat -c %s "$O/initramfs.cpio.gz") bytes, $O/initramfs.cpio.gz"
+[ -f "$O/macro.cpio.gz" ] && echo "macro cpio (CONFIG_IB_MACRO, the compile workload): $(stat -c %s \
+	"$O/macro.cpio.gz") bytes; with it the image is $(stat -c %s "$O/initramfs-macro.cpio.gz") bytes"
 "$O/initbench" run --kernel "$KERNELS/default/vmlinuz" --accel tcg --label tcg --runs "$RUNS" \
 	--results "$R" > "$R/tcg.log" 2>&1 || echo "tcg: initbench run exited $? (see $R/tcg.log)"
 "$O/initbench" run --kernel uml --label uml --runs "$RUNS" --results "$R" > "$R/uml.log" 2>&1 ||

@@ -23,3 +23,16 @@ metal_boot() {
 }
 OVMF_CODE=/usr/share/OVMF/OVMF_CODE_4M.fd
 OVMF_VARS=/usr/share/OVMF/OVMF_VARS_4M.fd
+# dies unless the report $1 has $3 rows of label $2 in its Macro workloads section, each with
+# all seven cells (macro.sh, compare-pti.sh)
+macro_rows_filled() {
+	awk -v l="$2" '
+		/^Macro workloads - / { in_sec = 1; next }
+		in_sec && /^$/ { in_sec = 0 }
+		in_sec && $1 == l { rows++; if (NF == 2 + 7 + 1) full++ }
+		END { printf "%d %d\n", rows, full }' "$1" > "$1.rows"
+	read -r rows full < "$1.rows"
+	rm -f "$1.rows"
+	[ "$rows" -eq "$3" ] || die "$2: $rows rows in Macro workloads, want $3"
+	[ "$full" -eq "$3" ] || die "$2: $(($3 - full)) of its Macro workloads rows have blank cells"
+}

@@ -3,7 +3,8 @@
 # Run the test programs and scripts, print a KTAP view and a closing "N passed, N failed".
 # Usage: tests/run-tests.sh unit BIN...   (unit tests only)
 #        tests/run-tests.sh all           (unit tests of $O/tests, then tests/integration/*/*.sh)
-# Env: O (build dir of the tested tree), KERNELS, srctree. A script exiting 77 is a skip.
+# Env: O (build dir of the tested tree), KERNELS, srctree; TESTS (all mode): a list of file
+# names to run instead of every test. A script exiting 77 is a skip.
 set -u
 : "${O:?}" "${srctree:?}"
 export O srctree KERNELS="${KERNELS:-$O/kernels}"
@@ -16,6 +17,19 @@ if [ "$mode" = all ]; then
 		exit 2
 	done
 	set -- $(ls "$O"/tests/test_* 2>/dev/null | sort) $(ls "$srctree"/tests/integration/*/*.sh | sort)
+	# TESTS="boot-fs.sh test_summary ...": only those, by file name; a name that is no test stops
+	if [ -n "${TESTS:-}" ]; then
+		picked=
+		for want in $TESTS; do
+			found=
+			for t in "$@"; do
+				[ "$(basename "$t")" = "$want" ] && found=$t
+			done
+			[ -n "$found" ] || { echo "run-tests.sh: TESTS: no test named $want" >&2; exit 2; }
+			picked="$picked $found"
+		done
+		set -- $picked
+	fi
 fi
 logdir="$O/test-logs"
 mkdir -p "$logdir"

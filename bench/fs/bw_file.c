@@ -1,31 +1,43 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
- * bw_file.c - File reread and Mmap reread bandwidths of a cached file.
+ * bw_file.c - File reread and Mmap reread bandwidths of a cached file: lmbench 2.0's
+ * (bw_file_rd io_only, bw_mmap_rd mmap_only) and ours on 64-bit words (Bandwidth variants).
  *
  * Contract (bench/lib/bench.h): each ib_run_* emits one `m` record in MB/s (MB = 10^6 bytes),
- * params from ib_bw_params() (bw_mem.h; the file is the one big buffer) plus `fs` (the
- * file system type of opts->fsdir: tmpfs, ext4, or the magic number in hex). One operation
- * is one pass over the whole file; `bytes` is the file size.
- *  - bw_file_reread: lseek to 0, then read() in 64 KB chunks (param chunk_kb=64) into one
- *    buffer, summing every 64-bit word of each chunk;
- *  - bw_mmap_reread: the sum of every 64-bit word of a read-only shared mapping of the file,
- *    mapped once before timing (so mmap/munmap are not in the figure; page table entries
- *    are filled by the sizing pass, which is not a sample).
+ * params from ib_bw_params() (bw_mem.h; the file is MB long, lmbench's biggest size) plus
+ * `fs` (the file system type of opts->fsdir: tmpfs, ext4, or the magic number in hex) and
+ * `words=u32|u64`. One operation is one pass over the whole file; `bytes` is the file size.
+ *  - bw_file_rd, bw_file_reread: lseek to 0, then read() in 64 KB chunks (params
+ *    chunk_kb=64, chunks: the read()s per pass) into one page-aligned buffer, summing each
+ *    chunk: ib_sum_ints() (lmbench's loop) or ib_sum_words();
+ *  - bw_mmap_rd, bw_mmap_reread: ib_sum_ints() or ib_sum_words() of a read-only shared
+ *    mapping of the file, mapped once before timing (so mmap/munmap are not in the figure;
+ *    page table entries are filled by the sizing pass, which is not a sample).
  * The file <fsdir>/ib-bwfile.XXXXXX is written once (64 KB writes), read once so it is
  * cached, and unlinked at once: the open descriptor keeps it, so nothing is left behind
  * even when the benchmark is killed. Skips when the memory is too small or fsdir is not
  * usable (ib_fsdir_ready: not writable, or not the fs knob's type); fails on a short read.
  */
 
-//bench: 350 bw_file_reread IB_BENCH_BW_FILE_REREAD bw_local
-//bench: 360 bw_mmap_reread IB_BENCH_BW_MMAP_REREAD bw_local
+//bench: 350 bw_file_rd IB_BENCH_BW_FILE_RD bw_local
+//bench: 360 bw_mmap_rd IB_BENCH_BW_MMAP_RD bw_local
+//bench: 401 bw_file_reread IB_BENCH_BW_FILE_REREAD bw_local
+//bench: 403 bw_mmap_reread IB_BENCH_BW_MMAP_REREAD bw_local
+//
+//config:config IB_BENCH_BW_FILE_RD
+//config:	bool "File reread: read() and lmbench's sum of 4-byte words"
+//config:	default y
+//
+//config:config IB_BENCH_BW_MMAP_RD
+//config:	bool "Mmap reread: lmbench's sum of a mapped file's 4-byte words"
+//config:	default y
 //
 //config:config IB_BENCH_BW_FILE_REREAD
-//config:	bool "File reread"
+//config:	bool "File reread of 64-bit words (Bandwidth variants)"
 //config:	default y
 //
 //config:config IB_BENCH_BW_MMAP_REREAD
-//config:	bool "Mmap reread"
+//config:	bool "Mmap reread of 64-bit words (Bandwidth variants)"
 //config:	default y
 
 #define _GNU_SOURCE
@@ -41,16 +53,26 @@
 #include "bench/lib/bench.h"
 #include "bench/mem/bw_mem.h"
 #include "bench/lib/fsdir.h"
-#include "bench/lib/sysinfo.h"
+#include "bench/base/sysinfo.h"
 
 #define CHUNK (64 * 1024)
+#define BLOCK (IB_BW_BLOCK_INTS * sizeof(uint32_t))   /* what one turn of the loops sums */
 
 struct file {
 	int fd;
 	size_t bytes;
 	uint64_t *chunk;        /* CHUNK bytes, the read() target */
 	const uint64_t *map;
+	int ints;               /* lmbench's ib_sum_ints(), else ib_sum_words() */
 };
+
+/* the sum of CHUNK-aligned bytes at p, by the benchmark's loop */
+static uint64_t sum(const struct file *f, const void *p, size_t bytes)
+{
+	if (f->ints)
+		return ib_sum_ints(p, bytes / sizeof(uint32_t));
+	return ib_sum_words(p, bytes / sizeof(uint64_t));
+}
 
 /* one pass: the whole file in CHUNK reads, each chunk summed */
 static int reread_pass(struct file *f, uint64_t *acc)
@@ -69,9 +91,9 @@ static int reread_pass(struct file *f, uint64_t *acc)
 		}
 		if (r == 0)
 			return -EIO;   /* the file shrank under us */
-		/* CHUNK and the file size are multiples of 64 bytes; a short read of a page
-		 * cache file still ends on a word boundary in practice, sum whole words only */
-		*acc += ib_sum_words(f->chunk, ((size_t)r / 64) * 8);
+		/* CHUNK and the file size are multiples of BLOCK; a short read of a page cache
+		 * file still ends on a block boundary in practice: whole blocks only */
+		*acc += sum(f, f->chunk, (size_t)r / BLOCK * BLOCK);
 		done += (size_t)r;
 	}
 	return 0;
@@ -98,7 +120,7 @@ static int mmap_loop(void *arg, uint64_t n)
 	uint64_t acc = 0;
 
 	for (uint64_t i = 0; i < n; i++)
-		acc += ib_sum_words(f->map, f->bytes / sizeof(uint64_t));
+		acc += sum(f, f->map, f->bytes);
 	ib_sink = acc;
 	return 0;
 }
@@ -142,20 +164,26 @@ static int make_file(struct file *f, size_t bytes)
 	return 0;
 }
 
-static int run_file(const char *name, int mapped)
+static int run_file(const char *name, int mapped, int ints)
 {
-	char params[256], fsbuf[24];
+	char params[320], fsbuf[24];
 	struct ib_metric m = { name, "MB/s", 0.0, params, 0 };
 	struct ib_bw_size sz;
-	struct file f = { .fd = -1 };
+	struct file f = { .fd = -1, .ints = ints };
 	struct ib_result r;
+	size_t used;
 	int err, ret;
 
-	if (ib_fsdir_ready(name) || ib_bw_size(1, &sz))
+	if (ib_fsdir_ready(name) || ib_bw_size(&sz))
 		return IB_SKIP;
-	ib_bw_params(&sz, params, sizeof(params) - 64);
-	snprintf(params + strlen(params), 64, " fs=%s%s",
-		 ib_fs_type(ib_opts->fsdir, fsbuf, sizeof(fsbuf)), mapped ? "" : " chunk_kb=64");
+	ib_bw_params(&sz, sz.bytes, params, sizeof(params));
+	used = strlen(params);
+	snprintf(params + used, sizeof(params) - used, " fs=%s words=%s",
+		 ib_fs_type(ib_opts->fsdir, fsbuf, sizeof(fsbuf)), ints ? "u32" : "u64");
+	used = strlen(params);
+	if (!mapped)
+		snprintf(params + used, sizeof(params) - used, " chunk_kb=%d chunks=%llu",
+			 CHUNK >> 10, (unsigned long long)(sz.bytes / CHUNK));
 	m.bytes = (double)sz.bytes;
 	f.chunk = aligned_alloc(4096, CHUNK);
 	if (!f.chunk) {
@@ -189,5 +217,7 @@ out:
 	return ret;
 }
 
-int ib_run_bw_file_reread(void) { return run_file("bw_file_reread", 0); }
-int ib_run_bw_mmap_reread(void) { return run_file("bw_mmap_reread", 1); }
+int ib_run_bw_file_rd(void) { return run_file("bw_file_rd", 0, 1); }
+int ib_run_bw_mmap_rd(void) { return run_file("bw_mmap_rd", 1, 1); }
+int ib_run_bw_file_reread(void) { return run_file("bw_file_reread", 0, 0); }
+int ib_run_bw_mmap_reread(void) { return run_file("bw_mmap_reread", 1, 0); }

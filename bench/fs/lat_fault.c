@@ -77,8 +77,8 @@
 
 #include "bench/lib/bench.h"
 #include "bench/fs/lat_vm.h"
-#include "bench/lib/stats.h"
-#include "bench/lib/sysinfo.h"
+#include "bench/base/stats.h"
+#include "bench/base/sysinfo.h"
 
 #define PF_FILE_SIZE (8u << 20)       /* lmbench's $FILE: its script's MB=8 */
 #define LMB2_STRIDE (256u << 10)      /* lat_pagefault.c: backwards in 256 KB steps */

@@ -54,8 +54,8 @@
 
 #include "bench/lib/bench.h"
 #include "bench/lib/fsdir.h"
-#include "bench/lib/stats.h"
-#include "bench/lib/sysinfo.h"
+#include "bench/base/stats.h"
+#include "bench/base/sysinfo.h"
 
 #define FILES 1000   /* lmbench 2.0's ITER */
 #define NAME_LEN 4   /* "all" and its NUL */

@@ -52,8 +52,8 @@
 
 #include "bench/lib/bench.h"
 #include "bench/lib/fsdir.h"
-#include "bench/lib/stats.h"
-#include "bench/lib/sysinfo.h"
+#include "bench/base/stats.h"
+#include "bench/base/sysinfo.h"
 
 #define FILES_PER_DIR 100
 #define NAME_MAX_LEN 48 /* "/d<10 digits>/f<3 digits>" under the root, with room */

@@ -50,7 +50,7 @@
 #include "bench/lib/fsdir.h"
 #include "bench/proc/lat_sig.h"
 #include "bench/fs/lat_vm.h"
-#include "bench/lib/sysinfo.h"
+#include "bench/base/sysinfo.h"
 
 #define MMAP_SIZE (8u << 20)
 #define MMAP_TOUCH_STRIDE (16u << 10)

@@ -193,14 +193,12 @@ static int stream_fork(struct stream *s, int child_out, int child_req)
 static int measure_stream(const char *name, struct stream *s, const char *params)
 {
 	struct ib_metric m = { name, "MB/s", 0.0, params, (double)s->op_bytes };
-	struct sigaction ign, saved;
+	struct sigaction saved;
 	struct ib_result r;
 	int err;
 
 	/* a dead writer must be an error here, not SIGPIPE on our request write */
-	memset(&ign, 0, sizeof(ign));
-	ign.sa_handler = SIG_IGN;
-	sigaction(SIGPIPE, &ign, &saved);
+	ib_ignore_sigpipe(&saved);
 	err = ib_measure_timed(&m, stream_timed, s, &r);
 	stream_stop(s);
 	sigaction(SIGPIPE, &saved, NULL);

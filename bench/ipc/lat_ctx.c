@@ -370,7 +370,7 @@ static int ring_measure(unsigned procs, unsigned size_kb, const char *name, stru
 	char params[96], where[64] = "";
 	struct ib_metric hop = { "ctx_hop", "us", 0.0, params, 0 };
 	struct ib_metric m = { name, "us", 0.0, params, 0 };
-	struct sigaction ign, saved;
+	struct sigaction saved;
 	struct ring r;
 	struct ib_result res;
 	size_t words = (size_t)size_kb * 1024 / sizeof(uint64_t);
@@ -388,9 +388,7 @@ static int ring_measure(unsigned procs, unsigned size_kb, const char *name, stru
 		return IB_FAIL;
 	}
 	/* a member that dies must turn into an error here, not kill us with SIGPIPE */
-	memset(&ign, 0, sizeof(ign));
-	ign.sa_handler = SIG_IGN;
-	sigaction(SIGPIPE, &ign, &saved);
+	ib_ignore_sigpipe(&saved);
 	err = ring_start(&r, procs, words, place);
 	if (err) {
 		ib_reason("ring of %u: %s", procs, strerror(-err));

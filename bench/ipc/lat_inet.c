@@ -280,7 +280,7 @@ static int tcp_loop(void *arg, uint64_t n)
 
 static int run_tcp(const struct ib_metric *m, struct ib_place *place)
 {
-	struct sigaction ign, saved;
+	struct sigaction saved;
 	struct server s = { 0, place };
 	struct sockaddr_in sa;
 	struct ib_result r;
@@ -314,9 +314,7 @@ static int run_tcp(const struct ib_metric *m, struct ib_place *place)
 		close(srv);
 	if (ret == IB_OK) {
 		/* a dead server must be an error here, not a SIGPIPE */
-		memset(&ign, 0, sizeof(ign));
-		ign.sa_handler = SIG_IGN;
-		sigaction(SIGPIPE, &ign, &saved);
+		ib_ignore_sigpipe(&saved);
 		ret = report(m->name, ib_measure(m, tcp_loop, &cli, &r));
 		sigaction(SIGPIPE, &saved, NULL);
 	}

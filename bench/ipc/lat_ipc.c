@@ -156,13 +156,11 @@ static int round_trip_loop(void *arg, uint64_t n)
 /* measure m over an echo child already started; always stops the child */
 static int measure_peer(const struct ib_metric *m, struct peer *p)
 {
-	struct sigaction ign, saved;
+	struct sigaction saved;
 	struct ib_result r;
 	int err;
 
-	memset(&ign, 0, sizeof(ign));
-	ign.sa_handler = SIG_IGN;
-	sigaction(SIGPIPE, &ign, &saved);
+	ib_ignore_sigpipe(&saved);
 	err = ib_measure(m, round_trip_loop, p, &r);
 	peer_stop(p);
 	sigaction(SIGPIPE, &saved, NULL);

@@ -493,7 +493,7 @@ static int run_rpc(const char *name, int tcp, int polled)
 	const struct ib_metric m = { name, "us", 0.0, params[tcp][polled], 0 };
 	const char *proto = tcp ? "TCP" : "UDP";
 	struct timeval tv = { REPLY_TIMEOUT_S, 0 };
-	struct sigaction ign, saved;
+	struct sigaction saved;
 	struct sockaddr_in sa;
 	struct ib_result res;
 	static struct link l;
@@ -545,9 +545,7 @@ static int run_rpc(const char *name, int tcp, int polled)
 		goto out;
 	}
 	/* a dead server must turn into an error here, not kill us with SIGPIPE */
-	memset(&ign, 0, sizeof(ign));
-	ign.sa_handler = SIG_IGN;
-	sigaction(SIGPIPE, &ign, &saved);
+	ib_ignore_sigpipe(&saved);
 	server = start_server(srv, cli, tcp, polled);
 	if (server < 0) {
 		ib_reason("fork: %s", strerror(errno));

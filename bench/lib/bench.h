@@ -26,6 +26,8 @@
 #include <stdint.h>
 #include <sys/types.h>
 
+struct sigaction;
+
 #define IB_MAX_REPS 101
 
 enum { IB_OK = 0, IB_SKIP = 1, IB_FAIL = 2 };
@@ -45,6 +47,8 @@ struct ib_opts {
 			      * mmap, page fault, file reread): the image's tmpfs by default */
 	const char *fs;      /* the file system type fsdir must hold ("": whatever it is);
 			      * under PID 1 also the disk it mounts there (bench/lib/fsdir.h) */
+	const char *macro_dir; /* the compile workload's tree (scripts/mkmacro.sh) */
+	unsigned http_n;     /* requests of the HTTP workload's -c 100 run */
 };
 
 /* measured once at suite start, read-only afterwards */
@@ -90,11 +94,22 @@ int ib_measure_count(const struct ib_metric *m, ib_timed_fn fn, void *arg, uint6
 int ib_emit_result(const struct ib_metric *m, const struct ib_result *r);
 
 void ib_reason(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+/*
+ * A benchmark whose one measurement lasts minutes by its nature (a macro workload: n HTTP
+ * requests, three builds) sets its own time limit from the work it is about to do: the
+ * runner then kills it at max(opts->timeout_s, seconds) after its start, seconds capped at
+ * IB_TIME_LIMIT_MAX_S. Call it before the long part; a later call replaces the limit.
+ */
+#define IB_TIME_LIMIT_MAX_S 3600
+void ib_time_limit(unsigned seconds);
 /* pin the calling process to opts->cpu when opts->pin (children inherit it) */
 int ib_pin_self(void);
 /* end a helper process the benchmark forked (a server, a ring member): SIGKILL, then reap
  * it (waitpid, again after EINTR); *pid becomes 0. Nothing when *pid <= 0. */
 void ib_kill_child(pid_t *pid);
+/* ignore SIGPIPE while a helper may die under us (a write to it is then -EPIPE, an error the
+ * benchmark reports, not a signal that ends it); *saved is what to restore with sigaction() */
+void ib_ignore_sigpipe(struct sigaction *saved);
 
 /* a place to put results so that the work stays observable */
 extern volatile uint64_t ib_sink;

@@ -14,7 +14,7 @@
 
 #include "bench/lib/env.h"
 #include "bench/lib/fsdir.h"
-#include "bench/lib/sysinfo.h"
+#include "bench/base/sysinfo.h"
 
 /* the build writes IB_CONFIG_HASH into $(O)/include/config_hash.h */
 #if defined(__has_include)

@@ -29,7 +29,7 @@
 
 #include "bench/lib/bench.h"
 #include "bench/lib/knobs.h"
-#include "bench/lib/record.h"
+#include "bench/base/record.h"
 
 void ib_env_begin(struct ib_rec *r, const char *mode, const struct ib_timer *t,
 		  const struct ib_knobs *k, char *const *notes, unsigned nnotes);

@@ -12,7 +12,7 @@
 
 #include "bench/lib/bench.h"
 #include "bench/lib/fsdir.h"
-#include "bench/lib/sysinfo.h"
+#include "bench/base/sysinfo.h"
 
 /* a whole small /proc file into a malloc'ed string, NULL when unreadable */
 static char *slurp(const char *path)

@@ -12,7 +12,7 @@
 
 #include "config.h"
 #include "bench/lib/knobs.h"
-#include "bench/lib/pid1knobs.h"
+#include "bench/base/pid1knobs.h"
 
 /*
  * The built-in defaults, used when config.h lacks a symbol, are the Kconfig defaults: the
@@ -31,6 +31,8 @@
 #define DEF_TMPDIR "/tmp"
 #define DEF_FSDIR "/tmp"
 #define DEF_FS ""
+#define DEF_MACRO_DIR "/opt/macro"
+#define DEF_HTTP_N 20000
 #define STR_(x) #x
 #define STR(x) STR_(x)
 
@@ -79,6 +81,12 @@
 #ifndef CONFIG_IB_FS
 #define CONFIG_IB_FS DEF_FS
 #endif
+#ifndef CONFIG_IB_MACRO_DIR
+#define CONFIG_IB_MACRO_DIR DEF_MACRO_DIR
+#endif
+#ifndef CONFIG_IB_HTTP_N
+#define CONFIG_IB_HTTP_N DEF_HTTP_N
+#endif
 
 enum ktype { KT_UINT, KT_BOOL, KT_LIST, KT_PATH, KT_FS };
 
@@ -106,6 +114,8 @@ static const struct kdef kdefs[IB_NKNOBS] = {
 	[IB_K_SEED] = { "seed", KT_UINT, 0, 4294967295L, "IB_SEED", STR(DEF_SEED) },
 	[IB_K_ROUNDS] = { "rounds", KT_UINT, 1, 20, "IB_ROUNDS", STR(DEF_ROUNDS) },
 	[IB_K_FS] = { "fs", KT_FS, 0, 0, "IB_FS", DEF_FS },
+	[IB_K_MACRO_DIR] = { "macro_dir", KT_PATH, 0, 0, "IB_MACRO_DIR", DEF_MACRO_DIR },
+	[IB_K_HTTP_N] = { "http_n", KT_UINT, 100, 1000000, "IB_HTTP_N", STR(DEF_HTTP_N) },
 };
 
 /* initbench.* words that are not the suite's: PID 1's knobs, and the CRC of the kernel's
@@ -129,6 +139,7 @@ static char *str_slot(struct ib_knobs *k, unsigned id)
 	case IB_K_TMPDIR: return k->tmpdir;
 	case IB_K_FSDIR: return k->fsdir;
 	case IB_K_FS: return k->fs;
+	case IB_K_MACRO_DIR: return k->macro_dir;
 	}
 	return NULL;
 }
@@ -170,6 +181,8 @@ static void set_default(struct ib_knobs *k, unsigned id)
 		/* a Kconfig value the table refuses would measure the wrong file system: none */
 		snprintf(k->fs, sizeof(k->fs), "%s", ib_fs_value_ok(CONFIG_IB_FS) ? CONFIG_IB_FS : "");
 		break;
+	case IB_K_MACRO_DIR: snprintf(k->macro_dir, sizeof(k->macro_dir), "%s", CONFIG_IB_MACRO_DIR); break;
+	case IB_K_HTTP_N: k->opts.http_n = CONFIG_IB_HTTP_N; break;
 	}
 	k->src[id] = IB_SRC_CONFIG;
 }
@@ -185,6 +198,7 @@ void ib_knobs_init(struct ib_knobs *k)
 	k->opts.tmpdir = k->tmpdir;
 	k->opts.fsdir = k->fsdir;
 	k->opts.fs = k->fs;
+	k->opts.macro_dir = k->macro_dir;
 }
 
 const char *ib_knob_name(unsigned id)
@@ -242,6 +256,7 @@ const char *ib_knob_value(const struct ib_knobs *k, unsigned id, char *buf, size
 	case IB_K_CPU: snprintf(buf, cap, "%d", k->opts.cpu); break;
 	case IB_K_SEED: snprintf(buf, cap, "%lu", k->seed); break;
 	case IB_K_ROUNDS: snprintf(buf, cap, "%u", k->rounds); break;
+	case IB_K_HTTP_N: snprintf(buf, cap, "%u", k->opts.http_n); break;
 	default: snprintf(buf, cap, "%s", str_slot((struct ib_knobs *)k, id)); break;
 	}
 	return buf;
@@ -374,6 +389,8 @@ int ib_knob_set(struct ib_knobs *k, const char *name, const char *val, enum ib_k
 			k->seed = (unsigned long)v;
 		else if (id == IB_K_ROUNDS)
 			k->rounds = (unsigned)v;
+		else if (id == IB_K_HTTP_N)
+			k->opts.http_n = (unsigned)v;
 		else
 			k->opts.cpu = (int)v;
 		break;

@@ -7,7 +7,9 @@
  * timeout_s, pin (0/1), cpu, hello, hello_dyn, sh, tmpdir, fsdir (absolute paths), seed (run order:
  * 0 = registry order, else a shuffle reproducible from the seed, 0..4294967295), rounds
  * (1..20: runs of every selected benchmark, each in a fresh child), fs (the file system
- * fsdir must hold: empty for any, or one of IB_FS_TYPES; under PID 1 the disk it mounts).
+ * fsdir must hold: empty for any, or one of IB_FS_TYPES; under PID 1 the disk it mounts),
+ * macro_dir (the compile workload's tree: the macro cpio's /opt/macro), http_n (requests of
+ * the HTTP workload's -c 100 run, 100..1000000; its -c 10 run makes a quarter as many).
  * Defaults come from config.h (CONFIG_IB_*); knobs without a Kconfig symbol have built-in
  * defaults (bench=all, skip=, hello=/bin/ib-hello, hello_dyn=/bin/ib-hello-dyn, sh=/bin/sh,
  * tmpdir=/tmp, fsdir=/tmp).
@@ -49,7 +51,7 @@ enum ib_knob_src { IB_SRC_CONFIG, IB_SRC_CMDLINE, IB_SRC_ARG };
 enum ib_knob_id {
 	IB_K_BENCH, IB_K_SKIP, IB_K_REPS, IB_K_BUDGET_MS, IB_K_TIMEOUT_S, IB_K_PIN, IB_K_CPU,
 	IB_K_HELLO, IB_K_HELLO_DYN, IB_K_SH, IB_K_TMPDIR, IB_K_FSDIR, IB_K_SEED, IB_K_ROUNDS,
-	IB_K_FS, IB_NKNOBS
+	IB_K_FS, IB_K_MACRO_DIR, IB_K_HTTP_N, IB_NKNOBS
 };
 
 #define IB_KNOB_STR 512
@@ -67,6 +69,7 @@ struct ib_knobs {
 	char tmpdir[IB_KNOB_STR];
 	char fsdir[IB_KNOB_STR];
 	char fs[16];              /* "", tmpfs, ext4, xfs, vfat */
+	char macro_dir[IB_KNOB_STR];
 	unsigned long seed;       /* run order, not in ib_opts: only main.c needs it */
 	unsigned rounds;          /* runs per benchmark, likewise main.c's only */
 	enum ib_knob_src src[IB_NKNOBS];
@@ -93,7 +96,8 @@ struct ib_knob_kconfig {
 	const char *def;
 };
 int ib_knob_kconfig(unsigned id, struct ib_knob_kconfig *out);
-/* 1 for a path knob (hello, hello_dyn, sh, tmpdir, fsdir): absolute, in the system the suite runs in */
+/* 1 for a path knob (hello, hello_dyn, sh, tmpdir, fsdir, macro_dir): absolute, in the system
+ * the suite runs in */
 int ib_knob_is_path(unsigned id);
 /* how a value is written, for usage texts: "1..20", "0|1", "LIST" or "PATH"; returns buf */
 const char *ib_knob_form(unsigned id, char *buf, size_t cap);

@@ -15,7 +15,7 @@
 
 #include "bench/lib/measure.h"
 #include "bench/lib/place.h"
-#include "bench/lib/stats.h"
+#include "bench/base/stats.h"
 
 /* safe values until the suite installs the real ones (tests may install their own) */
 static const struct ib_opts default_opts = {
@@ -66,6 +66,16 @@ int ib_send_payload(const struct ib_rec *r)
 	return 0;
 }
 
+void ib_time_limit(unsigned seconds)
+{
+	static struct ib_rec ctl;
+
+	/* a control line for the runner (runner.h), not a record */
+	ctl.len = (size_t)snprintf(ctl.buf, sizeof(ctl.buf), "!limit %u", seconds);
+	ctl.overflow = 0;
+	ib_send_payload(&ctl);
+}
+
 void ib_reason(const char *fmt, ...)
 {
 	va_list ap;
@@ -97,6 +107,15 @@ void ib_kill_child(pid_t *pid)
 	while (waitpid(*pid, NULL, 0) < 0 && errno == EINTR)
 		;
 	*pid = 0;
+}
+
+void ib_ignore_sigpipe(struct sigaction *saved)
+{
+	struct sigaction ign;
+
+	memset(&ign, 0, sizeof(ign));
+	ign.sa_handler = SIG_IGN;
+	sigaction(SIGPIPE, &ign, saved);
 }
 
 int ib_pin_self(void)

@@ -55,7 +55,7 @@
 #include <stddef.h>
 
 #include "bench/lib/bench.h"
-#include "bench/lib/record.h"
+#include "bench/base/record.h"
 
 #define IB_SIZE_MAX_STEPS 64
 #define IB_SIZE_MAX_TARGETS 8

@@ -17,10 +17,11 @@
 
 #include "bench/lib/measure.h"
 #include "bench/lib/runner.h"
-#include "bench/lib/stats.h"
-#include "bench/lib/sysinfo.h"
+#include "bench/base/stats.h"
+#include "bench/base/sysinfo.h"
 
 #define CTL_RET "!ret "
+#define CTL_LIMIT "!limit "
 
 static int sigchld_pipe[2] = { -1, -1 };
 
@@ -253,6 +254,7 @@ struct watch {
 	int skipping;        /* inside an over-long line: drop up to its newline */
 	int bad;             /* lines dropped */
 	int have_ret, ret;
+	unsigned limit_s;    /* asked for by ib_time_limit(), 0: none */
 	char reason[512];
 };
 
@@ -358,6 +360,11 @@ static void take_line(struct watch *w, char *line, size_t len)
 			w->reason[n] = '\0';
 		return;
 	}
+	if (!strncmp(line, CTL_LIMIT, sizeof(CTL_LIMIT) - 1)) {
+		unsigned long s = strtoul(line + sizeof(CTL_LIMIT) - 1, NULL, 10);
+		w->limit_s = s > IB_TIME_LIMIT_MAX_S ? IB_TIME_LIMIT_MAX_S : (unsigned)s;
+		return;
+	}
 	if (!payload_ok(line, len) || out_payload(w->o, line, len)) {
 		fprintf(stderr, "ibsuite: %s: dropped a bad record line (%zu bytes)\n",
 			w->b->name, len);
@@ -427,12 +434,18 @@ static void reap_group(pid_t pgid)
 		;
 }
 
+/* the time limit in force: timeout_s, or more when the benchmark asked for it */
+static unsigned limit_s(const struct watch *w)
+{
+	return w->limit_s > ib_opts->timeout_s ? w->limit_s : ib_opts->timeout_s;
+}
+
 static int decide(struct watch *w, int timed_out, int wstatus, char *reason, size_t cap)
 {
 	char sig[32];
 
 	if (timed_out) {
-		snprintf(reason, cap, "after %u s", ib_opts->timeout_s);
+		snprintf(reason, cap, "after %u s", limit_s(w));
 		return IB_ST_TIMEOUT;
 	}
 	if (WIFSIGNALED(wstatus)) {
@@ -553,8 +566,11 @@ int ib_run_bench(struct ib_out *o, const struct ib_bench *b, unsigned round, uns
 		int r = poll(p, 2, ms);
 		if (r < 0 && errno != EINTR)
 			break;
-		if (p[0].revents)
+		if (p[0].revents) {
 			read_pipe(&w, fds[0], &eof);
+			if (!exited && start + (uint64_t)limit_s(&w) * 1000000000u > deadline)
+				deadline = start + (uint64_t)limit_s(&w) * 1000000000u;
+		}
 		if (p[1].revents || r < 0) {
 			drain_sigchld();
 			if (!exited && waitpid(pid, &wstatus, WNOHANG) == pid) {

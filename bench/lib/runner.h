@@ -23,8 +23,10 @@
  *  - the parent reads payload lines from the pipe, checks each is one line of
  *    "type key=value..." with a type other than begin/plan/outcome/end, frames and writes
  *    it; a bad line is dropped with a message and turns an ok into failed: bad record;
- *  - at opts->timeout_s after the fork the whole group gets SIGKILL; when the child ends,
- *    whatever is left in its group gets SIGKILL too; every member is reaped;
+ *  - at opts->timeout_s after the fork the whole group gets SIGKILL (or at the longer
+ *    limit the benchmark asked for with ib_time_limit(), a control line "!limit S", at most
+ *    IB_TIME_LIMIT_MAX_S); when the child ends, whatever is left in its group gets SIGKILL
+ *    too; every member is reaped;
  *  - round: 0 in a plan of one round; k (1-based) for round k of a plan with several. It
  *    is set as ib_harness_round before the fork (every `m` record of the child carries
  *    round=k), the outcome record gets round=k after `wall_ms`, and the KTAP name and the
@@ -34,7 +36,7 @@
  *      skipped       reason from run()    "ok N name # SKIP reason"
  *      failed        reason from run(), or the signal name ("SIGSEGV"), or "exit 3",
  *                    or "bad record"      "not ok N name # failed: reason"
- *      timeout       "after N s"          "not ok N name # timeout after N s"
+ *      timeout       "after N s" (the limit in force)   "not ok N name # timeout after N s"
  *  - st gets the counts and one summary row per `m` record (median and min of samples).
  * Returns the status (IB_ST_*).
  */
@@ -45,7 +47,7 @@
 #include <stdint.h>
 
 #include "bench/lib/bench.h"
-#include "bench/lib/record.h"
+#include "bench/base/record.h"
 
 struct ib_out {
 	int fd;

@@ -1,42 +1,62 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
- * bw_mem.c - memory bandwidths: Bcopy (libc), Bcopy (hand), Mem read, Mem write.
+ * bw_mem.c - memory bandwidths: lmbench 2.0's Bcopy (libc), Bcopy (hand), Mem read and Mem
+ * write (bw_mem bcopy, fcp, frd, fwr), and our 64-bit read and write (Bandwidth variants).
  *
- * Contract (bench/lib/bench.h): each ib_run_bw_* emits one `m` record in MB/s (MB = 10^6 bytes)
- * with params from ib_bw_params() (bw_mem.h: size_kb, llc_kb, avail_kb, beyond_llc) plus
- * `words=u64`. One operation is one pass over the whole buffer; `bytes` is the buffer size:
- *  - bw_bcopy_libc: memcpy(dst, src, size);
- *  - bw_bcopy_hand: a loop copying 8 64-bit words per iteration;
- *  - bw_mem_read:   the sum of every 64-bit word (4 accumulators, 8 words per iteration);
- *  - bw_mem_write:  a store to every 64-bit word (8 per iteration).
- * Bcopy counts the bytes copied, not read + written (as lmbench does), so a copy at the
- * same speed as a read moves twice the traffic. The buffers are mmap()ed anonymous memory,
- * written once before timing so no page fault is timed. The hand-written loops are compiled
- * without auto-vectorisation and without loop-to-libcall distribution (GCC would otherwise
- * turn the copy into memcpy and the store loop into memset, i.e. measure libc twice); they
- * stay word loops, like lmbench's C loops; they are noipa so GCC cannot prove a pass pure
- * and hoist it out of the n-pass loop (it did: 1.3 TB/s "read" at n > 1). Skips with a reason when the memory is too small.
+ * Contract (bench/lib/bench.h): each ib_run_* emits one `m` record in MB/s (MB = 10^6
+ * bytes), params from ib_bw_params() (bw_mem.h: size_kb is the buffer the figure moves, mb_kb
+ * lmbench's MB) plus `words=u32|u64` (not for the libc's copy). One operation is one pass
+ * over the buffer; `bytes` is the buffer's size. The size rule and the loops are bw_mem.h's.
+ *  - bw_mem_bcopy: memmove(dst, src, MB/2) (lmbench calls bcopy(), which musl and glibc
+ *    implement as memmove(); with the destination below the source it copies forward with
+ *    memcpy());
+ *  - bw_mem_fcp:   ib_copy_ints() of MB/2;
+ *    both with lmbench's placement, ib_bw_copy_layout() (params dst_off, dst_src: the
+ *    destination minus the source in bytes); a copy counts the bytes copied, not read +
+ *    written, as lmbench does;
+ *  - bw_mem_frd:   ib_sum_ints() of MB;
+ *  - bw_mem_fwr:   ib_store_ints() of MB;
+ *  - bw_mem_read:  ib_sum_words() of MB (ours: 64-bit words, four accumulators);
+ *  - bw_mem_write: ib_store_words() of MB, the value changing per pass (ours).
+ * The buffers are anonymous mmap()s written once before timing, so no page fault is timed.
+ * Skips with a reason when the memory is too small.
  */
 
-//bench: 370 bw_bcopy_libc IB_BENCH_BW_BCOPY_LIBC bw_local
-//bench: 380 bw_bcopy_hand IB_BENCH_BW_BCOPY_HAND bw_local
-//bench: 390 bw_mem_read IB_BENCH_BW_MEM_READ bw_local
-//bench: 400 bw_mem_write IB_BENCH_BW_MEM_WRITE bw_local
+//bench: 370 bw_mem_bcopy IB_BENCH_BW_MEM_BCOPY bw_local
+//bench: 380 bw_mem_fcp IB_BENCH_BW_MEM_FCP bw_local
+//bench: 390 bw_mem_frd IB_BENCH_BW_MEM_FRD bw_local
+//bench: 400 bw_mem_fwr IB_BENCH_BW_MEM_FWR bw_local
+//bench: 405 bw_mem_read IB_BENCH_BW_MEM_READ bw_local
+//bench: 407 bw_mem_write IB_BENCH_BW_MEM_WRITE bw_local
 //
-//config:config IB_BENCH_BW_BCOPY_LIBC
-//config:	bool "Bcopy (libc): memcpy"
+//config:config IB_BENCH_BW_MEM_BCOPY
+//config:	bool "Bcopy (libc): memmove of MB/2, lmbench's placement"
+//config:	default y
+//config:	help
+//config:	  lmbench 2.0's bw_mem bcopy: the C library's copy of half the
+//config:	  bandwidth size, the destination 1920 bytes into its page.
+//
+//config:config IB_BENCH_BW_MEM_FCP
+//config:	bool "Bcopy (hand): lmbench's unrolled copy of 4-byte words"
 //config:	default y
 //
-//config:config IB_BENCH_BW_BCOPY_HAND
-//config:	bool "Bcopy (hand): an unrolled word copy"
+//config:config IB_BENCH_BW_MEM_FRD
+//config:	bool "Mem read: lmbench's sum of every 4-byte word"
+//config:	default y
+//
+//config:config IB_BENCH_BW_MEM_FWR
+//config:	bool "Mem write: lmbench's store to every 4-byte word"
 //config:	default y
 //
 //config:config IB_BENCH_BW_MEM_READ
-//config:	bool "Mem read: sum every word"
+//config:	bool "64-bit read: sum every 64-bit word (Bandwidth variants)"
 //config:	default y
+//config:	help
+//config:	  Four accumulators over 64-bit words: less bound by the loop
+//config:	  than lmbench's chain of 4-byte adds.
 //
 //config:config IB_BENCH_BW_MEM_WRITE
-//config:	bool "Mem write: store every word"
+//config:	bool "64-bit write: store every 64-bit word (Bandwidth variants)"
 //config:	default y
 
 #define _GNU_SOURCE
@@ -48,119 +68,64 @@
 
 #include "bench/lib/bench.h"
 #include "bench/mem/bw_mem.h"
-#include "bench/lib/sysinfo.h"
-
-#define WORD_LOOP __attribute__((noipa, optimize("no-tree-vectorize", \
-						    "no-tree-loop-distribute-patterns")))
-
-int ib_bw_size(unsigned nbufs, struct ib_bw_size *s)
-{
-	struct ib_cache_sizes caches;
-	uint64_t want, cap;
-	long avail_kb;
-
-	memset(s, 0, sizeof(*s));
-	ib_cache_sizes(&caches);
-	s->llc_bytes = caches.llc;
-	if (!s->llc_bytes) {
-		s->llc_bytes = IB_BW_LLC_GUESS;
-		s->llc_guessed = 1;
-	}
-	avail_kb = ib_mem_available_kb();
-	s->avail_bytes = avail_kb > 0 ? (uint64_t)avail_kb * 1024 : 0;
-	want = 4 * s->llc_bytes;
-	if (want < IB_BW_MIN_BYTES)
-		want = IB_BW_MIN_BYTES;
-	cap = s->avail_bytes / 4 / (nbufs ? nbufs : 1);
-	if (want > cap)
-		want = cap;
-	want &= ~(((uint64_t)1 << 20) - 1);
-	if (want < IB_BW_MIN_BYTES || want > SIZE_MAX / 2) {
-		ib_reason("memory too small: %u x %zu MiB needed, MemAvailable/4 is %llu MiB", nbufs,
-			  IB_BW_MIN_BYTES >> 20, (unsigned long long)(s->avail_bytes >> 22));
-		return -ENOMEM;
-	}
-	s->bytes = (size_t)want;
-	s->beyond_llc = want >= 2 * s->llc_bytes;
-	return 0;
-}
-
-void ib_bw_params(const struct ib_bw_size *s, char *buf, size_t cap)
-{
-	snprintf(buf, cap, "size_kb=%zu llc_kb=%llu llc_src=%s avail_kb=%llu beyond_llc=%d",
-		 s->bytes >> 10, (unsigned long long)(s->llc_bytes >> 10),
-		 s->llc_guessed ? "guess" : "sysfs", (unsigned long long)(s->avail_bytes >> 10),
-		 s->beyond_llc);
-}
 
 struct bufs {
-	uint64_t *src, *dst;
-	size_t bytes, words;
+	void *map;              /* what munmap() gets back */
+	size_t map_bytes;
+	unsigned char *src, *dst;
+	size_t bytes;
 	uint64_t pass;
 };
 
-WORD_LOOP uint64_t ib_sum_words(const uint64_t *p, size_t words)
+/* one word of the destination after a pass, so the stores are observable */
+static void touch(const struct bufs *b)
 {
-	uint64_t s0 = 0, s1 = 0, s2 = 0, s3 = 0;
+	size_t i = (size_t)(b->pass * 4099) % (b->bytes / sizeof(uint32_t));
 
-	for (size_t i = 0; i < words; i += 8) {
-		s0 += p[i] + p[i + 4];
-		s1 += p[i + 1] + p[i + 5];
-		s2 += p[i + 2] + p[i + 6];
-		s3 += p[i + 3] + p[i + 7];
-	}
-	return s0 + s1 + s2 + s3;
+	ib_sink = ((const uint32_t *)(const void *)b->dst)[i];
 }
 
-static WORD_LOOP void store_words(uint64_t *p, size_t words, uint64_t v)
-{
-	for (size_t i = 0; i < words; i += 8) {
-		p[i] = v;
-		p[i + 1] = v;
-		p[i + 2] = v;
-		p[i + 3] = v;
-		p[i + 4] = v;
-		p[i + 5] = v;
-		p[i + 6] = v;
-		p[i + 7] = v;
-	}
-}
-
-static WORD_LOOP void copy_words(uint64_t *restrict d, const uint64_t *restrict s, size_t words)
-{
-	for (size_t i = 0; i < words; i += 8) {
-		uint64_t a = s[i], b = s[i + 1], c = s[i + 2], e = s[i + 3];
-		uint64_t f = s[i + 4], g = s[i + 5], h = s[i + 6], k = s[i + 7];
-
-		d[i] = a;
-		d[i + 1] = b;
-		d[i + 2] = c;
-		d[i + 3] = e;
-		d[i + 4] = f;
-		d[i + 5] = g;
-		d[i + 6] = h;
-		d[i + 7] = k;
-	}
-}
-
-static int libc_loop(void *arg, uint64_t n)
+static int bcopy_loop(void *arg, uint64_t n)
 {
 	struct bufs *b = arg;
 
-	for (uint64_t i = 0; i < n; i++) {
-		memcpy(b->dst, b->src, b->bytes);
-		ib_sink = b->dst[(b->pass++ * 4099) % b->words];
+	for (uint64_t i = 0; i < n; i++, b->pass++) {
+		memmove(b->dst, b->src, b->bytes);
+		touch(b);
 	}
 	return 0;
 }
 
-static int hand_loop(void *arg, uint64_t n)
+static int fcp_loop(void *arg, uint64_t n)
 {
 	struct bufs *b = arg;
 
-	for (uint64_t i = 0; i < n; i++) {
-		copy_words(b->dst, b->src, b->words);
-		ib_sink = b->dst[(b->pass++ * 4099) % b->words];
+	for (uint64_t i = 0; i < n; i++, b->pass++) {
+		ib_copy_ints((uint32_t *)(void *)b->dst, (const uint32_t *)(void *)b->src,
+			     b->bytes / sizeof(uint32_t));
+		touch(b);
+	}
+	return 0;
+}
+
+static int frd_loop(void *arg, uint64_t n)
+{
+	struct bufs *b = arg;
+	uint32_t acc = 0;
+
+	for (uint64_t i = 0; i < n; i++)
+		acc += ib_sum_ints((const uint32_t *)(void *)b->src, b->bytes / sizeof(uint32_t));
+	ib_sink = acc;
+	return 0;
+}
+
+static int fwr_loop(void *arg, uint64_t n)
+{
+	struct bufs *b = arg;
+
+	for (uint64_t i = 0; i < n; i++, b->pass++) {
+		ib_store_ints((uint32_t *)(void *)b->dst, b->bytes / sizeof(uint32_t));
+		touch(b);
 	}
 	return 0;
 }
@@ -171,7 +136,7 @@ static int read_loop(void *arg, uint64_t n)
 	uint64_t acc = 0;
 
 	for (uint64_t i = 0; i < n; i++)
-		acc += ib_sum_words(b->src, b->words);
+		acc += ib_sum_words((const uint64_t *)(void *)b->src, b->bytes / sizeof(uint64_t));
 	ib_sink = acc;
 	return 0;
 }
@@ -180,62 +145,101 @@ static int write_loop(void *arg, uint64_t n)
 {
 	struct bufs *b = arg;
 
-	for (uint64_t i = 0; i < n; i++) {
-		store_words(b->src, b->words, ++b->pass);
-		ib_sink = b->src[(b->pass * 4099) % b->words];
+	for (uint64_t i = 0; i < n; i++, b->pass++) {
+		ib_store_words((uint64_t *)(void *)b->dst, b->bytes / sizeof(uint64_t), b->pass);
+		touch(b);
 	}
 	return 0;
 }
 
-static uint64_t *map_buf(size_t bytes, uint64_t seed)
-{
-	uint64_t *p = mmap(NULL, bytes, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+enum shape { ONE_BUF, COPY };
 
-	if (p == MAP_FAILED)
-		return NULL;
-	for (size_t i = 0; i < bytes / sizeof(*p); i++)   /* fault every page in now */
-		p[i] = seed + i;
-	return p;
+struct bw {
+	const char *name;
+	enum shape shape;
+	const char *words;
+	ib_loop_fn fn;
+};
+
+/* map and fill the buffers (every page faulted in now); 0 or -errno */
+static int map_bufs(struct bufs *b, enum shape shape, size_t bytes, char *params, size_t cap)
+{
+	struct ib_bw_layout l = { bytes, 0, 0 };
+	long page = sysconf(_SC_PAGESIZE);
+	int err;
+
+	b->bytes = bytes;
+	if (shape == COPY) {
+		err = ib_bw_copy_layout(bytes, page > 0 ? (size_t)page : 4096, &l);
+		if (err)
+			return err;
+		snprintf(params + strlen(params), cap - strlen(params), " dst_off=%zu dst_src=-%zu",
+			 l.dst_off, l.src_off - l.dst_off);
+	}
+	b->map_bytes = l.map_bytes;
+	b->map = mmap(NULL, l.map_bytes, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS,
+		      -1, 0);
+	if (b->map == MAP_FAILED) {
+		b->map = NULL;
+		return -errno;
+	}
+	b->src = (unsigned char *)b->map + l.src_off;
+	b->dst = (unsigned char *)b->map + l.dst_off;
+	for (size_t i = 0; i < bytes / sizeof(uint64_t); i++)
+		((uint64_t *)(void *)b->src)[i] = 0x9e3779b97f4a7c15ull * (i + 1);
+	if (shape == COPY)
+		memset(b->dst, 2, bytes);
+	return 0;
 }
 
-static int run_bw(const char *name, unsigned nbufs, ib_loop_fn fn)
+static int run_bw(const struct bw *w)
 {
-	char params[160];
-	struct ib_metric m = { name, "MB/s", 0.0, params, 0 };
+	char params[256];
+	struct ib_metric m = { w->name, "MB/s", 0.0, params, 0 };
 	struct ib_bw_size sz;
 	struct bufs b = { 0 };
 	struct ib_result r;
+	size_t bytes;
 	int err, ret = IB_FAIL;
 
-	if (ib_bw_size(nbufs, &sz))
+	if (ib_bw_size(&sz))
 		return IB_SKIP;
-	ib_bw_params(&sz, params, sizeof(params) - 16);
-	strcat(params, " words=u64");
-	m.bytes = (double)sz.bytes;
-	b.bytes = sz.bytes;
-	b.words = sz.bytes / sizeof(uint64_t);
-	b.src = map_buf(sz.bytes, 1);
-	if (nbufs > 1)
-		b.dst = map_buf(sz.bytes, 2);
-	if (!b.src || (nbufs > 1 && !b.dst)) {
-		ib_reason("%s: mmap %u x %zu MiB: %s", name, nbufs, sz.bytes >> 20, strerror(errno));
+	/* lmbench: the copies at MB/2 (its HALF list), the rest at MB */
+	bytes = (size_t)(w->shape == COPY ? sz.bytes / 2 : sz.bytes);
+	ib_bw_params(&sz, bytes, params, sizeof(params));
+	if (w->words)
+		snprintf(params + strlen(params), sizeof(params) - strlen(params), " words=%s",
+			 w->words);
+	m.bytes = (double)bytes;
+	err = map_bufs(&b, w->shape, bytes, params, sizeof(params));
+	if (err) {
+		ib_reason("%s: mmap %zu MiB: %s", w->name, b.map_bytes >> 20, strerror(-err));
 		ret = IB_SKIP;
 		goto out;
 	}
-	err = ib_measure(&m, fn, &b, &r);
+	if (w->shape == ONE_BUF)
+		b.dst = b.src;
+	err = ib_measure(&m, w->fn, &b, &r);
 	if (err)
-		ib_reason("%s: %s", name, strerror(-err));
+		ib_reason("%s: %s", w->name, strerror(-err));
 	else
 		ret = IB_OK;
 out:
-	if (b.src)
-		munmap(b.src, sz.bytes);
-	if (b.dst)
-		munmap(b.dst, sz.bytes);
+	if (b.map)
+		munmap(b.map, b.map_bytes);
 	return ret;
 }
 
-int ib_run_bw_bcopy_libc(void) { return run_bw("bw_bcopy_libc", 2, libc_loop); }
-int ib_run_bw_bcopy_hand(void) { return run_bw("bw_bcopy_hand", 2, hand_loop); }
-int ib_run_bw_mem_read(void) { return run_bw("bw_mem_read", 1, read_loop); }
-int ib_run_bw_mem_write(void) { return run_bw("bw_mem_write", 1, write_loop); }
+static const struct bw bcopy_bw = { "bw_mem_bcopy", COPY, NULL, bcopy_loop };
+static const struct bw fcp_bw = { "bw_mem_fcp", COPY, "u32", fcp_loop };
+static const struct bw frd_bw = { "bw_mem_frd", ONE_BUF, "u32", frd_loop };
+static const struct bw fwr_bw = { "bw_mem_fwr", ONE_BUF, "u32", fwr_loop };
+static const struct bw rd64_bw = { "bw_mem_read", ONE_BUF, "u64", read_loop };
+static const struct bw wr64_bw = { "bw_mem_write", ONE_BUF, "u64", write_loop };
+
+int ib_run_bw_mem_bcopy(void) { return run_bw(&bcopy_bw); }
+int ib_run_bw_mem_fcp(void) { return run_bw(&fcp_bw); }
+int ib_run_bw_mem_frd(void) { return run_bw(&frd_bw); }
+int ib_run_bw_mem_fwr(void) { return run_bw(&fwr_bw); }
+int ib_run_bw_mem_read(void) { return run_bw(&rd64_bw); }
+int ib_run_bw_mem_write(void) { return run_bw(&wr64_bw); }

@@ -69,7 +69,7 @@
 #include "bench/lib/bench.h"
 #include "bench/mem/bw_mem.h"
 #include "bench/mem/plateau.h"
-#include "bench/lib/sysinfo.h"
+#include "bench/base/sysinfo.h"
 
 #define LINE 64
 #define MAX_POINTS 64
@@ -255,7 +255,7 @@ static int lmbench2_points(void)
 	struct ib_bw_size bs;
 	char extra[256], sizes[160];
 	size_t bytes = (size_t)LMB2_L2_KB * 1024;
-	int have_main = ib_bw_size(1, &bs) == 0, err;
+	int have_main = ib_bw_size(&bs) == 0, err;
 
 	if (have_main)
 		bytes = bs.bytes;
@@ -273,7 +273,7 @@ static int lmbench2_points(void)
 	err = lmb2_point("lat_mem_rd_l1", buf, LMB2_L1_KB, extra) ||
 	      lmb2_point("lat_mem_rd_l2", buf, LMB2_L2_KB, extra);
 	if (!err && have_main) {
-		ib_bw_params(&bs, sizes, sizeof(sizes));
+		ib_bw_params(&bs, bs.bytes, sizes, sizeof(sizes));
 		snprintf(extra + strlen(extra), sizeof(extra) - strlen(extra), " %s",
 			 strstr(sizes, "llc_kb="));
 		err = lmb2_point("lat_mem_rd_main", buf, bs.bytes / 1024, extra);

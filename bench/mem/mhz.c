@@ -30,7 +30,7 @@
 #include <string.h>
 
 #include "bench/lib/bench.h"
-#include "bench/lib/stats.h"
+#include "bench/base/stats.h"
 
 #define LONG_ADDS 1024
 #define SHORT_ADDS 512

@@ -7,7 +7,7 @@
 #include <string.h>
 
 #include "bench/mem/plateau.h"
-#include "bench/lib/stats.h"
+#include "bench/base/stats.h"
 
 struct run {
 	unsigned first, last;

@@ -49,7 +49,7 @@
 #include <unistd.h>
 
 #include "bench/lib/bench.h"
-#include "bench/lib/stats.h"
+#include "bench/base/stats.h"
 
 static int null_call_loop(void *arg, uint64_t n)
 {

@@ -15,7 +15,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "bench/lib/record.h"
+#include "bench/base/record.h"
 #include "host/boot/arch.h"
 
 static int is_file(const char *p)

@@ -54,7 +54,8 @@ static void native_usage(FILE *f)
 	      "  runs the suite (default: bench/ibsuite beside initbench, else\n"
 	      "  PREFIX/lib/initbench/bench/ibsuite) on this host, stored as RESULTS/LABEL/N\n"
 	      "  (label native); --hello and --hello-dyn default to its bench/ib-hello and\n"
-	      "  bench/ib-hello-dyn (which needs musl's loader on this host: Debian's musl).\n"
+	      "  bench/ib-hello-dyn (which needs musl's loader on this host: Debian's musl),\n"
+	      "  --macro_dir to its macro/tree when the build made one (CONFIG_IB_MACRO).\n"
 	      "  --dry-run: print each run's suite command line (shell-quoted) and exit 0.\n"
 	      "  options are spelled with hyphens; the underscore spelling (--budget_ms) works too.\n"
 	      "  --fs TYPE: the file benchmarks skip unless --fsdir holds a TYPE file system.\n"
@@ -206,6 +207,14 @@ int ib_cmd_native(int argc, char **argv)
 		if (!(hello = own_file("native", NULL, own[i].rel, own[i].opt)))
 			return IB_EXIT_USAGE;
 		ib_runopts_set_knob(&o, own[i].knob, hello);
+	}
+	/* likewise the compile workload's tree: the build's macro/tree, when it made one */
+	if (!ib_runopts_has_knob(&o, "macro_dir")) {
+		char err[2 * PATH_MAX + 64];
+		char *tree = ib_installed_file(ib_exe_dir(), "macro/tree", err, sizeof(err));
+
+		if (tree)
+			ib_runopts_set_knob(&o, "macro_dir", tree);
 	}
 	return ib_run_boots(&o, 0, "native");
 }

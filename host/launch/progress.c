@@ -17,7 +17,7 @@
 #include <jansson.h>
 
 #include "host/launch/progress.h"
-#include "bench/lib/record.h"
+#include "bench/base/record.h"
 
 static int field(const char *l, size_t n, const char *key, char *out, size_t cap)
 {

@@ -15,7 +15,7 @@
 #include "host/lib/cli-opt.h"
 #include "host/lib/cli-paths.h"
 #include "bench/lib/knobs.h"
-#include "bench/lib/pid1knobs.h"
+#include "bench/base/pid1knobs.h"
 #include "host/boot/kernel.h"
 #include "host/boot/uml.h"
 #include "report/results.h"

@@ -49,9 +49,10 @@ static void short_section(const char *title, char *out, size_t cap)
 	snprintf(out, cap, "%.*s", e ? (int)(e - title) : (int)strlen(title), title);
 }
 
+/* the rates: MB/s, and the macro workloads' requests and kilobytes per second */
 static int bigger_better(const char *unit)
 {
-	return !strcmp(unit, "MB/s");
+	return !strcmp(unit, "MB/s") || !strcmp(unit, "req/s") || !strcmp(unit, "KB/s");
 }
 
 /* 4 significant digits, but never an exponent for the big ones ("13110", not "1.311e+04") */
@@ -142,7 +143,7 @@ static void flags(char *out, size_t cap, const struct row *r, const struct cell 
 }
 
 /*
- * Per boot, the mean over the metrics `use` of ln(value), negated for MB/s when `time`
+ * Per boot, the mean over the metrics `use` of ln(value), negated for a rate when `time`
  * (so that a bigger score is always slower); as exp() so that ib_stat_welch_log() can take
  * it. A boot lacking one of the metrics gets no score.
  */
@@ -345,21 +346,24 @@ static void print_variant(FILE *f, json_t *jsec, json_t *jall, const struct vari
 	for (size_t j = 0; j < nm; j++) {
 		if (j && !strcmp(section[j], section[j - 1]))
 			continue;
-		int bw = 1;
+		int bw = 1, rates = 0;
 		for (size_t k = 0; k < nm; k++) {
 			use[k] = !strcmp(section[k], section[j]) && cells[0][k].n && cells[vi][k].n;
 			/* a metric some boot lacks would change which boots count: leave it out */
 			use[k] = use[k] && cells[0][k].n == v[0].n && cells[vi][k].n == v[vi].n;
 			if (use[k] && !bigger_better(cells[0][k].unit))
 				bw = 0;
+			rates += use[k] && bigger_better(cells[0][k].unit);
 		}
+		/* a section of times and rates (Macro workloads) is a time ratio, as overall */
 		aggregate(f, jsec, section[j], v[vi].label, cells[0], cells[vi], use, nm, v[0].n,
-			  v[vi].n, 0, bw);
+			  v[vi].n, rates && !bw, bw);
 	}
 	for (size_t k = 0; k < nm; k++)
 		use[k] = cells[0][k].n == v[0].n && cells[vi][k].n == v[vi].n && v[0].n && v[vi].n;
 	aggregate(f, jall, "overall", v[vi].label, cells[0], cells[vi], use, nm, v[0].n, v[vi].n, 1, 0);
-	fprintf(f, "  (overall: time ratio, MB/s taken as time per byte; above 1 is slower)\n");
+	fprintf(f, "  (overall, and a section of times and rates: time ratio, a rate taken as "
+		"time per unit; above 1 is slower)\n");
 }
 
 /* *owned: the results directory, freed by ib_cmd_compare whatever way this returns */

@@ -105,12 +105,12 @@ static void boots_table(FILE *f, const struct ib_set *set, const char **labels, 
 	fputs("<h2>Boots</h2>\n<table><tr><th>label</th><th>boot</th>", f);
 	for (size_t k = 0; k < sizeof(envk) / sizeof(envk[0]); k++)
 		fprintf(f, "<th>%s</th>", envk[k]);
-	fputs("<th>fsdir</th><th>accel</th><th>host_cpu</th><th>records</th><th>verdict</th>"
-	      "</tr>\n", f);
+	fputs("<th>fsdir</th><th>bw size</th><th>accel</th><th>host_cpu</th><th>records</th>"
+	      "<th>verdict</th></tr>\n", f);
 	for (size_t b = 0; b < set->n; b++) {
 		const json_t *res = set->boots[b].res, *env = json_object_get(res, "env");
 		const json_t *launch = json_object_get(res, "launch");
-		char fsdir[768];
+		char fsdir[768], bw[128];
 		size_t l = 0;
 		while (l + 1 < nl && strcmp(labels[l], set->boots[b].label))
 			l++;
@@ -127,6 +127,10 @@ static void boots_table(FILE *f, const struct ib_set *set, const char **labels, 
 		ib_summary_fsdir(res, fsdir, sizeof(fsdir));
 		fputs("<td class=\"long\">", f);
 		H(f, fsdir);
+		/* and the size of lmbench's bandwidth buffers, as the report's bw size line */
+		ib_summary_bwsize(res, bw, sizeof(bw));
+		fputs("</td><td>", f);
+		H(f, bw);
 		fputs("</td><td>", f);
 		cell(f, json_object_get(launch, "accel"));
 		fputs("</td><td>", f);

@@ -12,7 +12,7 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "bench/lib/record.h"
+#include "bench/base/record.h"
 #include "host/lib/safeio.h"
 
 

@@ -7,7 +7,7 @@
 
 #include <string.h>
 
-#include "bench/lib/record.h"
+#include "bench/base/record.h"
 
 #define BEGIN IB_TAG "0 begin "
 

@@ -10,7 +10,7 @@
 #include <string.h>
 
 #include "report/log/logparse-int.h"
-#include "bench/lib/record.h"
+#include "bench/base/record.h"
 
 static int cmp_rec(const void *a, const void *b)
 {

@@ -16,7 +16,7 @@
 #include <unistd.h>
 
 #include "report/log/logparse-int.h"
-#include "bench/lib/record.h"
+#include "bench/base/record.h"
 #include "host/lib/hostutil.h"
 #include "host/lib/safeio.h"
 

@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "report/summary/rowtext.h"
+#include "report/summary/summary.h"
 #include "report/store/bootdata.h"
 
 /* a boot's (first) measurement of metric from a round that succeeded, or NULL */
@@ -19,6 +20,18 @@ static const json_t *usable(const json_t *res, const char *metric)
 
 	free(s);
 	return m;
+}
+
+/* a string member, "" when absent */
+static const char *str(const json_t *o, const char *key)
+{
+	const char *v = json_string_value(json_object_get(o, key));
+	return v ? v : "";
+}
+
+static const char *env(const json_t *res, const char *key)
+{
+	return str(json_object_get(res, "env"), key);
 }
 
 /* lmbench's test: two latencies within 20% of each other look like one level */
@@ -166,3 +179,122 @@ void ib_summary_mmap_note(FILE *f, const struct ib_set *set)
 	fputs(": mmap, a store every 16K over its first tenth, munmap\n", f);
 }
 
+/* the fs= parameter of the first measurement that has one (results without fsdir.type) */
+static const char *measured_fs(const json_t *res)
+{
+	size_t i;
+	json_t *m;
+
+	json_array_foreach(json_object_get(res, "measurements"), i, m) {
+		const char *fs = str(json_object_get(m, "params"), "fs");
+
+		if (*fs)
+			return fs;
+	}
+	return "";
+}
+
+void ib_summary_fsdir(const json_t *res, char *out, size_t cap)
+{
+	const char *type = env(res, "fsdir.type"), *want = env(res, "knob.fs");
+	const char *opts = env(res, "fsdir.opts"), *mnt = env(res, "fsdir.mnt");
+	const char *dev = env(res, "fsdir.dev"), *dir = env(res, "knob.fsdir");
+	size_t o;
+
+	out[0] = 0;
+	if (!*type) {
+		/* a boot of a suite that did not say: what its file benchmarks recorded */
+		if (*(type = measured_fs(res)))
+			snprintf(out, cap, "%s", type);
+		return;
+	}
+	o = (size_t)snprintf(out, cap, "%s%s%s%s at %s", type, *opts ? " (" : "", opts,
+			     *opts ? ")" : "", *dir ? dir : *mnt ? mnt : "?");
+	/* a device that is a file system's name (tmpfs, rootfs) says nothing more */
+	if (o < cap && *dev == '/')
+		o += (size_t)snprintf(out + o, cap - o, " on %s", dev);
+	if (o >= cap)
+		return;
+	if (*want && strcmp(want, type))
+		snprintf(out + o, cap - o, ": fs=%s asked, not there (file benchmarks skipped)",
+			 want);
+	else if (*want)
+		snprintf(out + o, cap - o, ": fs=%s", want);
+	else if (!strcmp(type, "tmpfs") && !strcmp(env(res, "mode"), "init"))
+		snprintf(out + o, cap - o, ": no disk (lmbench used one: --fs ext4)");
+}
+
+/* e.g. "  fsdir: default/1-3 ext4 (rw,relatime) at ..." (rowtext.h) */
+void ib_summary_notes(FILE *f, const struct ib_set *set, const char *tag,
+		      void (*text)(const json_t *res, char *out, size_t cap))
+{
+	char cur[768], next[768];
+
+	for (size_t i = 0; i < set->n;) {
+		size_t j = i + 1;
+
+		text(set->boots[i].res, cur, sizeof(cur));
+		while (j < set->n && !strcmp(set->boots[j].label, set->boots[i].label)) {
+			text(set->boots[j].res, next, sizeof(next));
+			if (strcmp(next, cur))
+				break;
+			j++;
+		}
+		if (*cur && j == i + 1)
+			fprintf(f, "  %s: %s/%lu %s\n", tag, set->boots[i].label, set->boots[i].num,
+				cur);
+		else if (*cur)
+			fprintf(f, "  %s: %s/%lu-%lu %s\n", tag, set->boots[i].label,
+				set->boots[i].num, set->boots[j - 1].num, cur);
+		i = j;
+	}
+}
+
+static void kb_size(const json_t *params, const char *key, char *out, size_t cap)
+{
+	const json_t *v = json_object_get(params, key);
+	unsigned long long kb = json_is_integer(v) && json_integer_value(v) > 0 ?
+		(unsigned long long)json_integer_value(v) :
+		json_is_string(v) ? strtoull(json_string_value(v), NULL, 10) : 0;
+
+	if (!kb)
+		out[0] = 0;
+	else if (kb % 1024 == 0)
+		snprintf(out, cap, "%lluM", kb / 1024);
+	else
+		snprintf(out, cap, "%lluK", kb);
+}
+
+/* the params of the first of metrics[] the boot measured, NULL for none */
+static const json_t *first_params(const json_t *res, const char *const *metrics)
+{
+	for (; *metrics; metrics++) {
+		const json_t *m = usable(res, *metrics);
+
+		if (m)
+			return json_object_get(m, "params");
+	}
+	return NULL;
+}
+
+void ib_summary_bwsize(const json_t *res, char *out, size_t cap)
+{
+	static const char *const rw[] = { "bw_mem_frd", "bw_mem_fwr", "bw_file_rd", "bw_mmap_rd",
+					  NULL };
+	static const char *const cp[] = { "bw_mem_bcopy", "bw_mem_fcp", NULL };
+	const json_t *prw = first_params(res, rw), *pcp = first_params(res, cp);
+	const json_t *any = prw ? prw : pcp;
+	const char *src = str(any, "llc_src"), *how = "";
+	char a[32], b[32], llc[32];
+
+	out[0] = 0;
+	if (!any)
+		return;
+	kb_size(prw, "size_kb", a, sizeof(a));
+	kb_size(pcp, "size_kb", b, sizeof(b));
+	kb_size(any, "llc_kb", llc, sizeof(llc));
+	if (*llc && *src)
+		how = !strcmp(src, "guess") ? " (guessed)" : " (sysfs)";
+	snprintf(out, cap, "%s%s%s%s%s%s%s", a, *a && *b ? ", " : "", *b ? "Bcopy " : "", b,
+		 *llc ? "; LLC " : "", llc, how);
+}

@@ -16,6 +16,11 @@
  *    mmap, a store every 16K over its first tenth, munmap" from mmap_lat's size_kb; when
  *    boots differ, each size is followed by its boots: "8M (orig/1, orig/2); 64M (uml/1)".
  *    Nothing when no boot has the param (an imported lmbench table).
+ *  - ib_summary_notes(): lines under a table, one per run of boots of one label whose text()
+ *    is the same: "  <tag>: <label>/<boot or first-last> <text>"; nothing for a boot whose
+ *    text is "". The line starts with blanks, so a reader of lmbench tables (our importer
+ *    too) skips it. summary.c writes ib_summary_fsdir() ("fsdir") under "File & VM" and
+ *    ib_summary_bwsize() ("bw size") under the bandwidths (both in summary.h, defined here).
  * Sizes are KB params printed as "512K", or "8M" when a multiple of 1024.
  */
 #ifndef IB_ROWTEXT_H
@@ -31,5 +36,7 @@
 void ib_summary_guesses_2_0(const json_t *res, char *out, size_t cap);
 void ib_summary_hierarchy(const json_t *res, char *out, size_t cap);
 void ib_summary_mmap_note(FILE *f, const struct ib_set *set);
+void ib_summary_notes(FILE *f, const struct ib_set *set, const char *tag,
+		      void (*text)(const json_t *res, char *out, size_t cap));
 
 #endif

@@ -45,8 +45,10 @@ struct section {
 	struct column col[12];
 };
 
-/* the table under which each boot's file system is noted (fs_notes) */
+/* the tables under which each boot's file system (fs_notes) and bandwidth size (bw_notes)
+ * are noted */
 #define FILE_VM_TITLE "File & VM system latencies in microseconds - smaller is better"
+#define BW_TITLE "*Local* Communication bandwidths in MB/s - bigger is better"
 
 /* headings byte for byte as lmbench 2.0 prints them, trailing blanks and the tab after
  * "Page" included (docs/summary-format.md) */
@@ -107,16 +109,18 @@ static const struct section sections[] = {
 		  { NULL, 0, NULL } },
 	},
 	{
-		"*Local* Communication bandwidths in MB/s - bigger is better", NULL,
+		BW_TITLE, NULL,
 		"-----------------------------------------------------------",
 		"Host                OS  Pipe AF    TCP  File   Mmap  Bcopy  Bcopy  Mem   Mem",
 		"                             UNIX      reread reread (libc) (hand) read write",
 		"--------- ------------- ---- ---- ---- ------ ------ ------ ------ ---- -----",
 		"", 0, 0,
+		/* File reread .. Mem write: lmbench 2.0's loops, sizes and placement (bench/fs/
+		 * bw_file.c, bench/mem/bw_mem.c); their size under the rows (bw_notes) */
 		{ { "bw_pipe", 4, NULL }, { "bw_unix", 4, NULL }, { "bw_tcp", 4, NULL },
-		  { "bw_file_reread", 6, NULL }, { "bw_mmap_reread", 6, NULL },
-		  { "bw_bcopy_libc", 6, NULL }, { "bw_bcopy_hand", 6, NULL },
-		  { "bw_mem_read", 4, NULL }, { "bw_mem_write", 5, NULL }, { NULL, 0, NULL } },
+		  { "bw_file_rd", 6, NULL }, { "bw_mmap_rd", 6, NULL },
+		  { "bw_mem_bcopy", 6, NULL }, { "bw_mem_fcp", 6, NULL },
+		  { "bw_mem_frd", 4, NULL }, { "bw_mem_fwr", 5, NULL }, { NULL, 0, NULL } },
 	},
 	{
 		"Memory latencies in nanoseconds - smaller is better",
@@ -192,6 +196,34 @@ static const struct section sections[] = {
 		  { "fs_create_0k", 6, "fs_tree_0k" }, { "fs_delete_0k", 6, "fs_tree_0k" },
 		  { "fs_create_10k", 6, "fs_tree_10k" }, { "fs_delete_10k", 6, "fs_tree_10k" },
 		  { NULL, 0, NULL } },
+	},
+	{
+		/* the reads and the write of the bandwidth table on 64-bit words, four
+		 * accumulators for the sums: less bound by the loop than lmbench's chain of
+		 * 4-byte adds (the metrics these columns had before lmbench's loops) */
+		"Bandwidth variants - 64-bit words, in MB/s - bigger is better", NULL,
+		"-------------------------------------------------------------",
+		"Host                 OS File   Mmap   Mem    Mem",
+		"                        reread reread read   write",
+		"--------- ------------- ------ ------ ------ ------",
+		"", 0, 0,
+		{ { "bw_file_reread", 6, NULL }, { "bw_mmap_reread", 6, NULL },
+		  { "bw_mem_read", 6, NULL }, { "bw_mem_write", 6, NULL }, { NULL, 0, NULL } },
+	},
+	/* initbench's: the whole-system workloads (bench/macro/, docs/macro.md), laid out as
+	 * kernel comparisons report them: the best of three builds as real/user/sys, then ab's
+	 * requests per second and time per request at -c 100 and -c 10 */
+	{
+		"Macro workloads - compile in seconds, HTTP in requests/s and ms/request", NULL,
+		"-----------------------------------------------------------------------",
+		"Host                 OS compile best of 3     ab -c 100      ab -c 10",
+		"                         real  user   sys  req/s ms/req  req/s ms/req",
+		"--------- ------------- ----- ----- ----- ------ ------ ------ ------",
+		"", 0, 0,
+		{ { "compile_real", 5, "compile" }, { "compile_user", 5, "compile" },
+		  { "compile_sys", 5, "compile" }, { "http_c100_rps", 6, "http_c100" },
+		  { "http_c100_ms", 6, "http_c100" }, { "http_c10_rps", 6, "http_c10" },
+		  { "http_c10_ms", 6, "http_c10" }, { NULL, 0, NULL } },
 	},
 };
 
@@ -291,77 +323,16 @@ static void basic(FILE *f, const struct ib_set *set)
 	}
 }
 
-/* the fs= parameter of the first measurement that has one (results without fsdir.type) */
-static const char *measured_fs(const json_t *res)
-{
-	size_t i;
-	json_t *m;
-
-	json_array_foreach(json_object_get(res, "measurements"), i, m) {
-		const char *fs = str(json_object_get(m, "params"), "fs");
-
-		if (*fs)
-			return fs;
-	}
-	return "";
-}
-
-void ib_summary_fsdir(const json_t *res, char *out, size_t cap)
-{
-	const char *type = env(res, "fsdir.type"), *want = env(res, "knob.fs");
-	const char *opts = env(res, "fsdir.opts"), *mnt = env(res, "fsdir.mnt");
-	const char *dev = env(res, "fsdir.dev"), *dir = env(res, "knob.fsdir");
-	size_t o;
-
-	out[0] = 0;
-	if (!*type) {
-		/* a boot of a suite that did not say: what its file benchmarks recorded */
-		if (*(type = measured_fs(res)))
-			snprintf(out, cap, "%s", type);
-		return;
-	}
-	o = (size_t)snprintf(out, cap, "%s%s%s%s at %s", type, *opts ? " (" : "", opts,
-			     *opts ? ")" : "", *dir ? dir : *mnt ? mnt : "?");
-	/* a device that is a file system's name (tmpfs, rootfs) says nothing more */
-	if (o < cap && *dev == '/')
-		o += (size_t)snprintf(out + o, cap - o, " on %s", dev);
-	if (o >= cap)
-		return;
-	if (*want && strcmp(want, type))
-		snprintf(out + o, cap - o, ": fs=%s asked, not there (file benchmarks skipped)",
-			 want);
-	else if (*want)
-		snprintf(out + o, cap - o, ": fs=%s", want);
-	else if (!strcmp(type, "tmpfs") && !strcmp(env(res, "mode"), "init"))
-		snprintf(out + o, cap - o, ": no disk (lmbench used one: --fs ext4)");
-}
-
-/*
- * Under File & VM: the file system each boot's file benchmarks ran on, one line per run of
- * boots of one label that say the same ("  fsdir: default/1-3 ext4 (rw,relatime) at ...").
- * The line starts with blanks, so a reader of lmbench tables (our importer too) skips it.
- */
+/* under File & VM: the file system each boot's file benchmarks ran on */
 static void fs_notes(FILE *f, const struct ib_set *set)
 {
-	char cur[768], next[768];
+	ib_summary_notes(f, set, "fsdir", ib_summary_fsdir);
+}
 
-	for (size_t i = 0; i < set->n;) {
-		size_t j = i + 1;
-
-		ib_summary_fsdir(set->boots[i].res, cur, sizeof(cur));
-		while (j < set->n && !strcmp(set->boots[j].label, set->boots[i].label)) {
-			ib_summary_fsdir(set->boots[j].res, next, sizeof(next));
-			if (strcmp(next, cur))
-				break;
-			j++;
-		}
-		if (*cur && j == i + 1)
-			fprintf(f, "  fsdir: %s/%lu %s\n", set->boots[i].label, set->boots[i].num, cur);
-		else if (*cur)
-			fprintf(f, "  fsdir: %s/%lu-%lu %s\n", set->boots[i].label, set->boots[i].num,
-				set->boots[j - 1].num, cur);
-		i = j;
-	}
+/* under the bandwidths: the size of lmbench's columns */
+static void bw_notes(FILE *f, const struct ib_set *set)
+{
+	ib_summary_notes(f, set, "bw size", ib_summary_bwsize);
 }
 
 /* a row of an lmbench table read back by `initbench import`: it has no figure of ours */
@@ -413,6 +384,8 @@ static void section(FILE *f, const struct section *s, const struct ib_set *set, 
 	if (!strcmp(s->title, FILE_VM_TITLE)) {
 		fs_notes(f, set);
 		ib_summary_mmap_note(f, set);
+	} else if (!strcmp(s->title, BW_TITLE)) {
+		bw_notes(f, set);
 	}
 }
 

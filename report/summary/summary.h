@@ -14,12 +14,14 @@
  * explained, and one per boot whose lmbench columns ran pinned (measurements with cpu >= 0:
  * pin=1; the Placement benchmarks pin themselves and do not count). Under File & VM, one
  * indented line per run of boots says what their file benchmarks ran on (ib_summary_fsdir),
- * and one the size Mmap Latency maps (rowtext.h); Memory latencies' Guesses say where Main
+ * and one the size Mmap Latency maps (rowtext.h); under the bandwidths, how big the buffers
+ * of lmbench's columns were (ib_summary_bwsize); Memory latencies' Guesses say where Main
  * mem was read. After lmbench's tables come ours, same layout: "Memory hierarchy (random
  * chase)" (the caches found, page size and THP as free text), "Page faults", "Placement",
  * "Process and IPC variants", "File system variants" (the median file create/delete rounds
- * of lmbench 2.0's and 3.0's methods). Our sections leave out boots imported from lmbench
- * tables, and are not printed when no other boot is in the set.
+ * of lmbench 2.0's and 3.0's methods), "Bandwidth variants" (the reads and the write on
+ * 64-bit words). Our sections leave out boots imported from lmbench tables, and are not
+ * printed when no other boot is in the set.
  */
 #ifndef IB_SUMMARY_H
 #define IB_SUMMARY_H
@@ -48,9 +50,19 @@ const char *ib_summary_metric(size_t i, const char **section);
  * What a boot's file benchmarks ran on, from its begin record (fsdir.type, fsdir.opts,
  * knob.fsdir, fsdir.dev, knob.fs, mode): "ext4 (rw,relatime) at /mnt/fs on /dev/vda: fs=ext4";
  * in the image without fs= on tmpfs it ends ": no disk (lmbench used one: --fs ext4)"; an
- * fs= that fsdir does not hold ": fs=xfs asked, not there (file benchmarks skipped)". A boot whose suite did not record it gives the fs= parameter of its first
+ * fs= that fsdir does not hold ": fs=xfs asked, not there (file benchmarks skipped)". A boot
+ * whose suite did not record it gives the fs= parameter of its first
  * measurement that has one ("tmpfs"), else "". One line, cut to cap.
  */
 void ib_summary_fsdir(const json_t *res, char *out, size_t cap);
+
+/*
+ * The size of a boot's lmbench 2.0 bandwidth buffers, from the params of its first
+ * measured bw_mem_frd, bw_mem_fwr, bw_file_rd or bw_mmap_rd (size_kb: lmbench's MB) and
+ * bw_mem_bcopy or bw_mem_fcp (size_kb: MB/2), and the last-level cache they were sized by
+ * (llc_kb, llc_src): "64M, Bcopy 32M; LLC 16M (sysfs)" ("(guessed)" when sysfs had none).
+ * What is missing is left out; "" when the boot measured none of them. One line, cut to cap.
+ */
+void ib_summary_bwsize(const json_t *res, char *out, size_t cap);
 
 #endif

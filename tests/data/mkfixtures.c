@@ -2,10 +2,10 @@
 /*
  * mkfixtures.c - writes the console logs under tests/data/ that the report tests read.
  *
- * The records are framed with bench/lib/record.c, so the fixtures stay valid by
+ * The records are framed with bench/base/record.c, so the fixtures stay valid by
  * construction; the logs mix in what a real console holds (kernel messages, KTAP lines, a
  * printk inside a record, \r\n, a duplicate, a truncation). Run it again after changing it:
- *   gcc -std=c11 -Ibench/lib tests/data/mkfixtures.c bench/lib/record.c -o /tmp/mkfixtures
+ *   gcc -std=c11 -I. tests/data/mkfixtures.c bench/base/record.c -o /tmp/mkfixtures
  *   /tmp/mkfixtures tests/data
  */
 #define _GNU_SOURCE
@@ -14,7 +14,7 @@
 #include <string.h>
 #include <sys/stat.h>
 
-#include "bench/lib/record.h"
+#include "bench/base/record.h"
 
 struct out {
 	FILE *f;
@@ -194,12 +194,20 @@ static const struct row rows[] = {
 	{ "bw_pipe", "bw_pipe", "MB/s", 385.19, 391.7, 645.74, NULL, NULL },
 	{ "bw_unix", "bw_unix", "MB/s", 263.84, 270.02, 652.79, NULL, NULL },
 	{ "bw_tcp", "bw_tcp", "MB/s", 1088.4, 1101.9, 1513.2, NULL, NULL },
-	{ "bw_file_reread", "bw_file_reread", "MB/s", 2620.37, 2598.1, 13373.44, NULL, NULL },
-	{ "bw_mmap_reread", "bw_mmap_reread", "MB/s", 3931.09, 3950.6, 13111.45, NULL, NULL },
-	{ "bw_bcopy_libc", "bw_bcopy_libc", "MB/s", 2048.69, 2051.3, 20409.49, NULL, NULL },
-	{ "bw_bcopy_hand", "bw_bcopy_hand", "MB/s", 1999.5, 2003.8, 16498.68, NULL, NULL },
-	{ "bw_mem_read", "bw_mem_read", "MB/s", 5119.74, 5130.2, 13674.1, NULL, NULL },
-	{ "bw_mem_write", "bw_mem_write", "MB/s", 13674, 13702.5, 99999.9, NULL, NULL },
+	{ "bw_file_rd", "bw_file_rd", "MB/s", 2620.37, 2598.1, 13373.44, NULL, NULL },
+	{ "bw_mmap_rd", "bw_mmap_rd", "MB/s", 3931.09, 3950.6, 13111.45, NULL, NULL },
+	{ "bw_mem_bcopy", "bw_mem_bcopy", "MB/s", 2048.69, 2051.3, 20409.49,
+	  "size_kb=32768 mb_kb=65536 llc_kb=16384 llc_src=sysfs",
+	  "size_kb=32768 mb_kb=65536 llc_kb=32768 llc_src=guess" },
+	{ "bw_mem_fcp", "bw_mem_fcp", "MB/s", 1999.5, 2003.8, 16498.68, NULL, NULL },
+	{ "bw_mem_frd", "bw_mem_frd", "MB/s", 5119.74, 5130.2, 13674.1,
+	  "size_kb=65536 mb_kb=65536 llc_kb=16384 llc_src=sysfs",
+	  "size_kb=65536 mb_kb=65536 llc_kb=32768 llc_src=guess" },
+	{ "bw_mem_fwr", "bw_mem_fwr", "MB/s", 13674, 13702.5, 99999.9, NULL, NULL },
+	{ "bw_file_reread", "bw_file_reread", "MB/s", 2851.2, 2843.9, 14123.6, NULL, NULL },
+	{ "bw_mmap_reread", "bw_mmap_reread", "MB/s", 6012.4, 6088.3, 20511.7, NULL, NULL },
+	{ "bw_mem_read", "bw_mem_read", "MB/s", 8231.5, 8190.2, 21804.3, NULL, NULL },
+	{ "bw_mem_write", "bw_mem_write", "MB/s", 9.87, 9.91, 15877.2, NULL, NULL },
 	{ "lat_mem", "lat_mem_rd_l1", "ns", 4.93, 4.95, 1.14, "size_kb=1 stride=128", NULL },
 	{ "lat_mem", "lat_mem_rd_l2", "ns", 9.87, 9.91, 1.28, "size_kb=128 stride=128", NULL },
 	{ "lat_mem", "lat_mem_rd_main", "ns", 98.52, 99.1, 120.6,
@@ -229,6 +237,14 @@ static const struct row rows[] = {
 	{ "select_file_wr", "select_file_wr", "us", 7.13, 7.2, 70.3, "set=write", NULL },
 	{ "lat_rpc_udp", "lat_rpc_udp", "us", 238.1, 241.7, 295.2, NULL, NULL },
 	{ "lat_rpc_tcp", "lat_rpc_tcp", "us", 290.6, 288.3, 380.1, NULL, NULL },
+	/* the macro workloads, as a TCG and a UML boot measured them (docs/macro.md) */
+	{ "compile", "compile_real", "s", 2.44, 2.47, 16.3, "lines=34948 jobs=1", NULL },
+	{ "compile", "compile_user", "s", 1.39, 1.41, 16.05, "lines=34948 jobs=1", NULL },
+	{ "compile", "compile_sys", "s", 0.912, 0.93, 0.07, "lines=34948 jobs=1", NULL },
+	{ "http_c100", "http_c100_rps", "req/s", 124.8, 122.3, 11.9, "n=2000 c=100", NULL },
+	{ "http_c100", "http_c100_ms", "ms", 801.3, 817.7, 8403, "n=2000 c=100", NULL },
+	{ "http_c10", "http_c10_rps", "req/s", 118.5, 120.1, 11.22, "n=500 c=10", NULL },
+	{ "http_c10", "http_c10_ms", "ms", 84.41, 83.26, 891.1, "n=500 c=10", NULL },
 };
 #define NROWS (sizeof(rows) / sizeof(rows[0]))
 
@@ -263,7 +279,7 @@ static const struct trouble uml2_trouble[] = {
 	{ "fs_10k", "timeout", "" },
 	{ "mmap_lat", "failed", "failed: SIGBUS" },
 	{ "bw_tcp", "skipped", "no AF_INET" },
-	{ "bw_mem_write", "failed", "exit 3" },
+	{ "bw_mem_fwr", "failed", "exit 3" },
 	/* the log ends inside lat_mem: nothing after it (Placement, variants) has an outcome */
 	{ NULL, NULL, NULL },
 };
@@ -277,6 +293,8 @@ static void measurement(struct out *o, const char *bench, const char *metric, co
 	static const double spread[5] = { 1.00, 0.99, 1.02, 1.01, 0.98 };
 	double s[5];
 	int us = !strcmp(unit, "us"), bw = !strcmp(unit, "MB/s"), mhz = !strcmp(unit, "MHz");
+	int rate = !strcmp(unit, "req/s");
+	double per_ns = !strcmp(unit, "s") ? 1e9 : !strcmp(unit, "ms") ? 1e6 : us ? 1000.0 : 1.0;
 	uint64_t raw[5], iters = bw ? 64 : mhz ? 1000000 : v > 100 ? 20 : 10000;
 	struct ib_rec r;
 	for (int i = 0; i < 5; i++) {
@@ -286,8 +304,10 @@ static void measurement(struct out *o, const char *bench, const char *metric, co
 			ns = 65536.0 * (double)iters / s[i] * 1000.0;
 		else if (mhz)   /* one cycle per operation */
 			ns = (double)iters / s[i] * 1000.0;
+		else if (rate)  /* requests per second */
+			ns = (double)iters / s[i] * 1e9;
 		else
-			ns = s[i] * (double)iters * (us ? 1000.0 : 1.0) + 48.0;
+			ns = s[i] * (double)iters * per_ns + 48.0;
 		raw[i] = (uint64_t)ns;
 	}
 	if (o->stop_metric && !strcmp(metric, o->stop_metric))

@@ -23,7 +23,7 @@
 #include <jansson.h>
 
 #include "report/log/logparse.h"
-#include "bench/lib/record.h"
+#include "bench/base/record.h"
 #include "report/store/store.h"
 
 #define require(c) do { if (!(c)) { printf("fuzz-logparse: broken: %s (line %d)\n", #c, __LINE__); fflush(stdout); abort(); } } while (0)

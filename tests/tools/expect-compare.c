@@ -2,10 +2,16 @@
 /*
  * expect-compare - assert what `initbench compare --json` concluded about one row.
  *
- * Usage: expect-compare COMPARE.JSON VARIANT METRIC higher|lower|same
+ * Usage: expect-compare COMPARE.JSON VARIANT METRIC higher|lower|same|above|below|up|down
  *   higher: the row is significant and new/base > 1 with the whole CI above 1;
  *   lower:  significant, whole CI below 1;
- *   same:   not significant.
+ *   same:   not significant;
+ *   above, below: new/base > 1 (< 1) and the Mann-Whitney p (p_mw) at most 0.1: at 3 boots
+ *           against 3 (where 0.1 is its smallest value) every boot of one arm beyond every
+ *           boot of the other. The direction when boots spread too much for the t-interval
+ *           (a shared, loaded host) but not so much that the arms overlap;
+ *   up, down: new/base > 1 (< 1), the geometric means' ratio alone: the direction where
+ *           one disturbed boot may overlap the other arm.
  * Exit 0 when it holds, 1 (one line saying what was found) when not, 2 on bad input.
  */
 #include <jansson.h>
@@ -18,8 +24,11 @@ int main(int argc, char **argv)
 	json_t *root, *row;
 	size_t i;
 
-	if (argc != 5 || (strcmp(argv[4], "higher") && strcmp(argv[4], "lower") && strcmp(argv[4], "same"))) {
-		fprintf(stderr, "usage: expect-compare COMPARE.JSON VARIANT METRIC higher|lower|same\n");
+	if (argc != 5 || (strcmp(argv[4], "higher") && strcmp(argv[4], "lower") && strcmp(argv[4], "same") &&
+			  strcmp(argv[4], "above") && strcmp(argv[4], "below") && strcmp(argv[4], "up") &&
+			  strcmp(argv[4], "down"))) {
+		fprintf(stderr, "usage: expect-compare COMPARE.JSON VARIANT METRIC "
+			"higher|lower|same|above|below|up|down\n");
 		return 2;
 	}
 	root = json_load_file(argv[1], 0, &err);
@@ -37,14 +46,22 @@ int main(int argc, char **argv)
 
 		if (!v || !m || strcmp(v, argv[2]) || strcmp(m, argv[3]))
 			continue;
+		double p_mw = json_number_value(json_object_get(row, "p_mw"));
+
 		if (!strcmp(argv[4], "same"))
 			ok = !sig;
+		else if (!strcmp(argv[4], "up") || !strcmp(argv[4], "down"))
+			ok = argv[4][0] == 'u' ? ratio > 1 : ratio < 1;
+		else if (!strcmp(argv[4], "above") || !strcmp(argv[4], "below"))
+			ok = (argv[4][0] == 'a' ? ratio > 1 : ratio < 1) &&
+			     json_is_number(json_object_get(row, "p_mw")) && p_mw <= 0.1 + 1e-9;
 		else if (!strcmp(argv[4], "higher"))
 			ok = sig && json_is_array(ci) && lo > 1 && ratio > 1;
 		else
 			ok = sig && json_is_array(ci) && hi < 1 && ratio < 1;
-		printf("expect-compare: %s %s: ratio %.4g [%.4g, %.4g], %s; expected %s: %s\n", v, m,
-		       ratio, lo, hi, sig ? "significant" : "not significant", argv[4], ok ? "ok" : "FAILED");
+		printf("expect-compare: %s %s: ratio %.4g [%.4g, %.4g], %s, p_mw %.3g; expected %s: %s\n",
+		       v, m, ratio, lo, hi, sig ? "significant" : "not significant", p_mw, argv[4],
+		       ok ? "ok" : "FAILED");
 		json_decref(root);
 		return ok ? 0 : 1;
 	}

@@ -36,7 +36,7 @@
 
 #include <jansson.h>
 
-#include "bench/lib/record.h"
+#include "bench/base/record.h"
 #include "report/export/export.h"
 #include "report/log/logparse.h"
 #include "report/store/store.h"

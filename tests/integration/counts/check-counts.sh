@@ -21,7 +21,9 @@
 # Parsing is done here in awk (no TODO left): records are split at "# IB ", fields at spaces.
 # A metric written METRIC*K makes the syscall K times per operation (a round trip between two
 # processes: K = 2), so it counts K x iters in E and in the sizing bound; K = 0 says the
-# operation makes no such call (at most SLACK of them in the whole run). BENCHES, CHECKS and
+# operation makes no such call (at most SLACK of them in the whole run); METRIC*chunks takes
+# K from the record's `chunks` parameter (a file reread's read()s per pass, which depend on
+# the file's size). BENCHES, CHECKS and
 # SELECT_CHECK (empty: no select check) may be set in the environment to check other
 # benchmarks with the same rule (tests/integration/counts/check-ipc.sh does).
 # exec proc's dynamic hello is checked to run musl's loader: it makes two mprotect() calls
@@ -60,13 +62,14 @@ awk '{
 	i = index($0, "# IB "); if (!i) next
 	n = split(substr($0, i + 5), f, " ")
 	if (f[2] != "m") next
-	metric = ""; iters = 0; ns = 0
+	metric = ""; iters = 0; ns = 0; chunks = 0
 	for (k = 3; k <= n; k++) {
 		if (f[k] ~ /^metric=/) metric = substr(f[k], 8)
 		else if (f[k] ~ /^iters=/) iters = substr(f[k], 7)
 		else if (f[k] ~ /^samples=/) ns = split(substr(f[k], 9), s, ",")
+		else if (f[k] ~ /^chunks=/) chunks = substr(f[k], 8)
 	}
-	print metric, iters, ns
+	print metric, iters, ns, chunks
 }' "$tmp/records.txt" >"$tmp/metrics.txt"
 
 # syscall calls, from the strace -c table (calls is column 4, the name the last column)
@@ -76,13 +79,16 @@ awk '$1 ~ /^[0-9.]+$/ && NF >= 5 && $NF != "total" { print $NF, $4 }' "$tmp/stra
 # check SYSCALL[|SYSCALL] METRIC[+METRIC]: prints a line, returns 1 on failure
 check() {
 	awk -v sc="$1" -v ms="$2" -v fac="$SIZING_FACTOR" -v slack="$SLACK" '
-	FILENAME == ARGV[1] { iters[$1] = $2; ns[$1] = $3; next }
+	FILENAME == ARGV[1] { iters[$1] = $2; ns[$1] = $3; chunks[$1] = $4; next }
 	{ calls[$1] = $2 }
 	END {
 		nm = split(ms, m, "+"); E = 0; I = 0
 		for (k = 1; k <= nm; k++) {
 			K = 1; name = m[k]
-			if (split(m[k], mk, "*") == 2) { name = mk[1]; K = mk[2] + 0 }
+			if (split(m[k], mk, "*") == 2) {
+				name = mk[1]
+				K = mk[2] == "chunks" ? chunks[name] + 0 : mk[2] + 0
+			}
 			if (!(name in iters)) { printf "FAIL %-22s no record for %s\n", sc, name; exit 1 }
 			E += K * iters[name] * (ns[name] + 1); I += K * iters[name]
 		}

@@ -3,7 +3,8 @@
 # The docs stand alone and their picture is current:
 #  - docs/architecture.svg is what `make docs` renders from docs/architecture.dot (graphviz);
 #  - no doc, source or script names a file outside the repository (the planning notes the
-#    project was written from are not in it: what a reader needs is written in docs/).
+#    project was written from are not in it: what a reader needs is written in docs/);
+#  - no tracked file holds a merge's conflict markers (a doc once kept both sides of one).
 # Cheap: no build, no boot.
 set -u
 : "${srctree:?}"
@@ -28,5 +29,13 @@ if [ -n "$hits" ]; then
 	echo "FAIL: the lines above cite files that are not in the repository"
 	fail=1
 fi
-[ $fail -eq 0 ] && echo "docs: the picture is current, no citation leaves the repository"
+# a line of seven '<' or '>' then a blank and a name, as git writes them
+hits=$(git ls-files | grep -v '^tests/data/\|^tests/fuzz/\|^tests/integration/tool/docs.sh$' |
+	xargs grep -nE '^(<<<<<<<|>>>>>>>) [^ ]' 2>/dev/null)
+if [ -n "$hits" ]; then
+	echo "$hits"
+	echo "FAIL: the lines above are left from a merge's conflict"
+	fail=1
+fi
+[ $fail -eq 0 ] && echo "docs: the picture is current, no citation leaves the repository, no conflict markers"
 exit $fail

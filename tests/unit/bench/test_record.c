@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
- * test_record.c - CRC-32, escaping, payload building and framing (bench/lib/record.c).
+ * test_record.c - CRC-32, escaping, payload building and framing (bench/base/record.c).
  */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -11,7 +11,7 @@
 
 #include <cmocka.h>
 
-#include "bench/lib/record.h"
+#include "bench/base/record.h"
 
 static void test_crc_check_value(void **state)
 {

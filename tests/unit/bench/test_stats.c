@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
- * test_stats.c - median, minimum and sort (bench/lib/stats.c).
+ * test_stats.c - median, minimum and sort (bench/base/stats.c).
  */
 #include <math.h>
 #include <setjmp.h>
@@ -11,7 +11,7 @@
 
 #include <cmocka.h>
 
-#include "bench/lib/stats.h"
+#include "bench/base/stats.h"
 
 static void test_median_odd_even(void **state)
 {

@@ -18,7 +18,7 @@
 #include "host/lib/cli-opt.h"
 #include "config.h"
 #include "bench/lib/knobs.h"
-#include "bench/lib/pid1knobs.h"
+#include "bench/base/pid1knobs.h"
 #include "report/results.h"
 #include "host/launch/runopts.h"
 #include "host/boot/uml.h"

@@ -19,7 +19,7 @@
 #include <unistd.h>
 
 #include "host/boot/kernel.h"
-#include "bench/lib/record.h"
+#include "bench/base/record.h"
 
 static char root[64];
 

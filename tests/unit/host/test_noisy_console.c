@@ -18,7 +18,7 @@
 #include <cmocka.h>
 
 #include "report/log/logparse.h"
-#include "bench/lib/record.h"
+#include "bench/base/record.h"
 
 #define NREC 11
 

@@ -19,7 +19,7 @@
 
 #include "report/import/diskdump.h"
 #include "initramfs/dump.h"
-#include "bench/lib/record.h"
+#include "bench/base/record.h"
 
 static void spec_ok(const char *in, enum ib_dev_by by, const char *dev, enum ib_out_kind kind,
 		    const char *path)

@@ -34,7 +34,7 @@
 
 #include "report/results.h"
 #include "report/stats/stats.h"
-#include "bench/lib/stats.h"   /* the guest's ib_median(), to hold both to one policy */
+#include "bench/base/stats.h"   /* the guest's ib_median(), to hold both to one policy */
 
 #define NEAR(a, b, tol) do { double a_ = (a), b_ = (b); \
 	if (!(fabs(a_ - b_) <= (tol))) fail_msg("%s = %.10g, want %.10g +- %g", #a, a_, b_, (double)(tol)); \
@@ -60,7 +60,7 @@ static void test_descriptive(void **state)
 }
 
 /*
- * The host's median (GSL on a sorted copy) and the guest's (bench/lib/stats.c) give the
+ * The host's median (GSL on a sorted copy) and the guest's (bench/base/stats.c) give the
  * same bits for the same data, even counts and NaN included: before they were one helper
  * per side, the host's qsort copies made {1, NaN, 2} NaN and {NaN, 3, 1, 2} 1.5, its GSL
  * copy {NaN, NaN, 5} 5.

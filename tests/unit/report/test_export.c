@@ -369,6 +369,8 @@ static void test_html(void **state)
 	/* each boot's file system, as the report's fsdir line */
 	assert_non_null(strstr(html, "<td class=\"long\">ext4 (rw,relatime) at /mnt/fs on /dev/ubdb: "
 				     "fs=ext4</td>"));
+	/* and the size of lmbench's bandwidth buffers, as the report's bw size line */
+	assert_non_null(strstr(html, "<td>64M, Bcopy 32M; LLC 32M (guessed)</td>"));
 	free(html);
 
 	if (!have_gnuplot()) {

@@ -193,7 +193,7 @@ static void test_roundtrip_20(void **state)
 		const char *id = json_string_value(json_object_get(m, "metric"));
 		if (!strcmp(id, "sh_proc_dyn") || !strcmp(id, "lat_rpc_udp_poll"))
 			seen_sh = 1;   /* blank in sam's row: no measurement */
-		if (!strcmp(id, "bw_mem_write")) {
+		if (!strcmp(id, "bw_mem_fwr")) {
 			seen_bw = 1;
 			assert_string_equal(json_string_value(json_object_get(m, "unit")), "MB/s");
 			assert_true(json_real_value(json_object_get(m, "median")) == 1422.);

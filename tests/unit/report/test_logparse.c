@@ -17,7 +17,7 @@
 #include "tests/unit/testdata.h"
 
 #include "report/log/logparse.h"
-#include "bench/lib/record.h"
+#include "bench/base/record.h"
 
 /* a log being written: records are framed, their lines remembered for the digest */
 struct lb {
@@ -433,7 +433,7 @@ static void test_hostile(void **state)
 
 /*
  * Every string has a maximum (logparse.h, docs/protocol.md "Lengths"): longer is cut there,
- * at a UTF-8 boundary, said, and the log is incomplete; parameters past the 16th dropped.
+ * at a UTF-8 boundary, said, and the log is incomplete; parameters past the 32nd dropped.
  * Control characters are kept as '?' and said; a log within the maximums stays complete.
  */
 static void test_lengths(void **state)
@@ -460,7 +460,7 @@ static void test_lengths(void **state)
 	assert_int_equal(strlen(ib_log_begin(&log, "cmdline")), IB_LONG_VALUE_MAX);
 	ib_log_free(&log);
 
-	/* one byte over, a 2-byte character across the cut, a long metric, 20 parameters */
+	/* one byte over, a 2-byte character across the cut, a long metric, 40 parameters */
 	memset(&b, 0, sizeof(b));
 	o = (size_t)snprintf(p, sizeof(p), "begin proto=1 uname_r=");
 	memset(p + o, 'r', IB_VALUE_MAX - 1);
@@ -472,7 +472,7 @@ static void test_lengths(void **state)
 	o = (size_t)snprintf(p, sizeof(p), "m bench=b unit=us samples=1,2 metric=");
 	memset(p + o, 'm', 100);
 	o += 100;
-	for (int i = 0; i < 20; i++)
+	for (int i = 0; i < 40; i++)
 		o += (size_t)snprintf(p + o, sizeof(p) - o, " p%d=%d", i, i);
 	rec(&b, p);
 	end(&b);
@@ -485,7 +485,7 @@ static void test_lengths(void **state)
 	assert_true(has_problem(&log, "line 1: record 0: uname_r cut to 256 bytes (it held 257)"));
 	assert_true(has_problem(&log, "line 1: record 0: hypervisor cut to 256 bytes (it held 5000)"));
 	assert_true(has_problem(&log, "record 1: metric cut to 64 bytes (it held 100)"));
-	assert_true(has_problem(&log, "record 1: 20 parameters, the 4 past the first 16 dropped"));
+	assert_true(has_problem(&log, "record 1: 40 parameters, the 8 past the first 32 dropped"));
 	assert_int_equal(log.nmeas, 1);
 	assert_int_equal(strlen(log.meas[0].metric), IB_NAME_MAX);
 	assert_int_equal(log.meas[0].nparams, IB_PARAMS_MAX);

@@ -20,7 +20,7 @@
 #include <cmocka.h>
 
 #include "report/summary/format.h"
-#include "bench/lib/record.h"
+#include "bench/base/record.h"
 #include "report/results.h"
 #include "report/store/store.h"
 #include "report/summary/summary.h"

@@ -21,7 +21,7 @@
 
 #include "tests/unit/testdata.h"
 
-#include "bench/lib/record.h"
+#include "bench/base/record.h"
 #include "report/results.h"
 #include "report/store/store.h"
 #include "report/summary/summary.h"
@@ -87,6 +87,8 @@ static const char *const titles[] = {
 	"Placement - times in microseconds, bandwidth in MB/s",
 	"Process and IPC variants - times in microseconds - smaller is better",
 	"File system variants - medians in microseconds - smaller is better",
+	"Bandwidth variants - 64-bit words, in MB/s - bigger is better",
+	"Macro workloads - compile in seconds, HTTP in requests/s and ms/request",
 };
 #define NSECT (sizeof(titles) / sizeof(titles[0]))
 #define MEM_SECT 7   /* the Memory latencies table, counted from 1 as sect below */
@@ -360,10 +362,11 @@ static void test_not_run(void **state)
 	assert_non_null(strstr(note, ", lat_rpc_udp_poll, lat_tcp, lat_rpc_tcp_poll,"));
 	assert_non_null(strstr(note, ", lat_tcp_conn, fs_0k, fs_10k, mmap_lat, prot_fault, pf_per_fault,"));
 	/* then the benchmarks of our sections that lmbench's do not show */
-	assert_non_null(strstr(note, ", bw_mem_write, lat_mem, page_fault, pf_anon_read, pf_anon_write, "
+	assert_non_null(strstr(note, ", bw_mem_fwr, lat_mem, page_fault, pf_anon_read, pf_anon_write, "
 			       "pf_file_read, pf_file_write, ctx_2p_0k_same,"));
 	assert_non_null(strstr(note, ", bw_pipe_cross, exec_proc, sh_proc, select_tcp,"));
-	assert_non_null(strstr(note, ", lat_rpc_udp, lat_rpc_tcp, fs_tree_0k, fs_tree_10k\n"));
+	assert_non_null(strstr(note, ", lat_rpc_udp, lat_rpc_tcp, fs_tree_0k, fs_tree_10k, bw_file_reread,"));
+	assert_non_null(strstr(note, ", bw_mem_read, bw_mem_write, compile, http_c100, http_c10\n"));
 	assert_null(strstr(note, "null_call"));
 	assert_null(strstr(note, " stat,"));
 	assert_null(strstr(note, "ctx_2p_0k, ctx_2p_0k"));  /* two tables, one name */
@@ -457,7 +460,7 @@ static void test_results_json(void **state)
 	assert_string_equal(json_string_value(json_object_get(in, "digest")), "ok");
 	assert_string_equal(json_string_value(json_object_get(json_object_get(r, "env"), "uname_v")),
 			    "#1 SMP PREEMPT_DYNAMIC Debian 6.1.158-1 (2025-11-01)");
-	assert_int_equal(json_integer_value(json_object_get(json_object_get(r, "plan"), "count")), 63);
+	assert_int_equal(json_integer_value(json_object_get(json_object_get(r, "plan"), "count")), 70);
 	json_t *m0 = json_array_get(json_object_get(r, "measurements"), 0);
 	assert_string_equal(json_string_value(json_object_get(m0, "metric")), "mhz");
 	assert_string_equal(json_string_value(json_object_get(m0, "unit")), "MHz");

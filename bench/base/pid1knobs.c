@@ -4,7 +4,7 @@
  */
 #include <stddef.h>
 
-#include "bench/lib/pid1knobs.h"
+#include "bench/base/pid1knobs.h"
 
 const struct ib_pid1_knob ib_pid1_knobs[] = {
 	{ "shell", "0|1" },

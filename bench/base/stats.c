@@ -7,7 +7,7 @@
 #include <math.h>
 #include <string.h>
 
-#include "bench/lib/stats.h"
+#include "bench/base/stats.h"
 
 /* a strictly before b, with NaN after every number */
 static int before(double a, double b)

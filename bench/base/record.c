@@ -11,7 +11,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "bench/lib/record.h"
+#include "bench/base/record.h"
 
 static uint32_t crc_table[256];
 static int crc_ready;

@@ -6,7 +6,7 @@
 #include <string.h>
 #include <sys/statfs.h>
 
-#include "bench/lib/sysinfo.h"
+#include "bench/base/sysinfo.h"
 
 #define CACHE_DIR "/sys/devices/system/cpu/cpu0/cache/index"
 #define MAX_CACHE_INDEX 16
