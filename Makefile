@@ -184,6 +184,10 @@ help:
 	@echo 'Real machines (docs/boot.md):'
 	@echo '  grub-entry       - print a GRUB menuentry for KERNEL and the image, APPEND="args"'
 	@echo '  ipxe-script      - write $$(O)/initbench.ipxe for BASE_URL=http://server/dir'
+	@echo '  disk-image       - $$(DISK_IMAGE) (default $$(O)/initbench-disk.img) to dd to a USB stick: GRUB'
+	@echo '                     for BIOS and UEFI boots KERNEL RUNS times by itself (or VARIANTS= interleaved,'
+	@echo '                     SEED=n), then powers off; FIRMWARE=bios|uefi; results on the disk, read'
+	@echo '                     back with initbench import DISK (no step needs root)'
 	@echo '  cmdline          - a kernel command line for quieter measurements, each flag explained'
 	@echo '                     (target/kexec KERNEL IMAGE [ARGS]: kexec into it from a running system)'
 	@echo ''
@@ -396,7 +400,10 @@ $(O)/initramfs/manifest: initramfs/manifest.in $(config_stamp)
 # was made from and changes only when that does, so the image is rebuilt only then.
 # FS=ext4|xfs|vfat with the default kernel: its virtio_blk (and xfs, vfat) are modules, so
 # the image carries them unless MODULES= says otherwise
-MODULES ?= $(if $(and $(filter ext4 xfs vfat,$(FS)),$(filter default,$(KERNEL))),default)
+# make disk-image with the default kernel (or a variant of it): its virtio_blk and vfat too
+MODULES ?= $(if $(or $(and $(filter ext4 xfs vfat,$(FS)),$(filter default,$(KERNEL))),$(and \
+	$(filter disk-image,$(MAKECMDGOALS)),$(if $(VARIANTS),$(filter %:default,$(VARIANTS)),$(filter \
+	default,$(KERNEL))))),default)
 MODULES_CPIO := $(O)/modules.cpio.gz
 modules_dir = $(if $(filter default,$(MODULES)),$(KERNELS)/linux-image-$(shell cat \
 	$(KERNELS)/default/version 2>/dev/null)/lib/modules/$(shell cat $(KERNELS)/default/version \

@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "config_hash.h"
+#include "host/disk/disk.h"
 #include "host/launch/cli-boot.h"
 #include "host/launch/runopts.h"
 #include "host/lib/cli-paths.h"
@@ -42,6 +43,8 @@ static const struct cmd cmds[] = {
 	  "disk dump or a LAVA job log; store it" },
 	{ "lava", ib_cmd_lava, "read the kernel, image and knobs; write a LAVA job that boots the "
 	  "image in a lab" },
+	{ "disk-image", ib_cmd_disk_image, "read kernels and the image; write a disk image that boots "
+	  "the suite N times through GRUB (BIOS and UEFI), results on the disk" },
 	{ "help", cmd_help, "this list; help COMMAND: that command's options" },
 	{ "version", cmd_version, "print the version (VERSION plus the commit it was built from)" },
 };

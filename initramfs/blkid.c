@@ -5,8 +5,9 @@
  * volume name 0x78), the XFS superblock at byte 0 (magic "XFSB", UUID 32, name 108), the FAT
  * boot sector (FAT12/16: serial 0x27, label 0x2b, type 0x36;
  * FAT32: serial 0x43, label 0x47, type 0x52), the GPT header at LBA 1 (entries' LBA 72,
- * count 80, entry size 84; entry: unique GUID at 16) and the MBR (signature 440, four
- * 16-byte entries from 446, type byte at 4).
+ * count 80, entry size 84; entry: type GUID at 0, unique GUID at 16, first and last LBA at 32
+ * and 40) and the MBR (signature 440, four 16-byte entries from 446: type byte at 4, first
+ * LBA at 8, sector count at 12).
  */
 #include "initramfs/blkid.h"
 
@@ -124,36 +125,63 @@ int ib_blk_probe(ib_blk_read_fn rd, void *ctx, struct ib_blk_info *info)
 	return 0;
 }
 
-int ib_blk_partuuid(ib_blk_read_fn rd, void *ctx, unsigned partno, char *out, size_t cap)
+int ib_blk_part(ib_blk_read_fn rd, void *ctx, unsigned partno, struct ib_blk_part *part)
 {
 	unsigned char s0[512], hdr[512], ent[128];
 	unsigned ss;
 
+	memset(part, 0, sizeof(*part));
 	if (!partno || rd(ctx, 0, s0, sizeof(s0)))
 		return -1;
 	for (ss = 512; ss <= 4096; ss *= 8) {
-		uint64_t lba;
+		uint64_t lba, first, last;
 		uint32_t count, size;
+		int used = 0;
 
 		if (!gpt_header(rd, ctx, ss, hdr))
 			continue;
 		lba = le64(hdr + 72);
 		count = le32(hdr + 80);
 		size = le32(hdr + 84);
-		if (partno > count || size < 32 || size > 4096 ||
-		    rd(ctx, lba * ss + (uint64_t)(partno - 1) * size, ent, 32))
+		if (partno > count || size < 128 || size > 4096 || lba > UINT64_MAX / ss / 2 ||
+		    rd(ctx, lba * ss + (uint64_t)(partno - 1) * size, ent, sizeof(ent)))
 			return -1;
 		for (int i = 0; i < 16; i++)
-			if (ent[i])
-				break;
-			else if (i == 15)
-				return -1;   /* an unused entry (type GUID zero) */
-		guid_text(out, cap, ent + 16);
+			used |= ent[i];
+		if (!used)
+			return 1;   /* an unused entry (type GUID zero) */
+		first = le64(ent + 32);
+		last = le64(ent + 40);
+		if (last < first || last > UINT64_MAX / ss - 1)
+			return -1;
+		snprintf(part->table, sizeof(part->table), "gpt");
+		guid_text(part->type, sizeof(part->type), ent);
+		guid_text(part->uuid, sizeof(part->uuid), ent + 16);
+		part->start = first * ss;
+		part->size = (last - first + 1) * ss;
 		return 0;
 	}
 	/* MBR: primary partitions 1-4 only (logical ones need the extended chain) */
-	if (!mbr_has_entry(s0) || partno > 4 || !s0[446 + 16 * (partno - 1) + 4])
+	if (!mbr_has_entry(s0) || partno > 4)
 		return -1;
-	snprintf(out, cap, "%08x-%02x", (unsigned)le32(s0 + 440), partno);
+	const unsigned char *e = s0 + 446 + 16 * (partno - 1);
+
+	if (!e[4])
+		return 1;
+	snprintf(part->table, sizeof(part->table), "mbr");
+	snprintf(part->type, sizeof(part->type), "0x%02x", e[4]);
+	snprintf(part->uuid, sizeof(part->uuid), "%08x-%02x", (unsigned)le32(s0 + 440), partno);
+	part->start = (uint64_t)le32(e + 8) * 512;
+	part->size = (uint64_t)le32(e + 12) * 512;
+	return 0;
+}
+
+int ib_blk_partuuid(ib_blk_read_fn rd, void *ctx, unsigned partno, char *out, size_t cap)
+{
+	struct ib_blk_part p;
+
+	if (ib_blk_part(rd, ctx, partno, &p))
+		return -1;
+	snprintf(out, cap, "%s", p.uuid);
 	return 0;
 }

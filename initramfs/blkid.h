@@ -18,6 +18,11 @@
  * read by rd: a GPT entry's unique GUID (lower-case, mixed-endian as GUIDs are printed), or
  * for an MBR disk "ssssssss-pp" (disk signature, partition number, lower-case hex).
  * Both return 0, or -1 when the data cannot be read (or partno has no entry).
+ * ib_blk_part() gives partition partno (1-based) of that disk: table "gpt" or "mbr", type
+ * (a GPT type GUID as printed, lower-case, or "0xNN", the MBR type byte), uuid (as
+ * ib_blk_partuuid()), start and size in bytes. Returns 0; 1 for an unused entry inside the
+ * table (go on with the next); -1 past the table's last entry, for a disk without a
+ * partition table, an entry that ends before it starts, or data that cannot be read.
  */
 #ifndef IB_BLKID_H
 #define IB_BLKID_H
@@ -34,7 +39,15 @@ struct ib_blk_info {
 	char uuid[40];
 };
 
+struct ib_blk_part {
+	char table[4];
+	char type[40];
+	char uuid[40];
+	uint64_t start, size;   /* bytes */
+};
+
 int ib_blk_probe(ib_blk_read_fn rd, void *ctx, struct ib_blk_info *info);
 int ib_blk_partuuid(ib_blk_read_fn rd, void *ctx, unsigned partno, char *out, size_t cap);
+int ib_blk_part(ib_blk_read_fn rd, void *ctx, unsigned partno, struct ib_blk_part *part);
 
 #endif

@@ -137,6 +137,58 @@ int ib_note_ok(const char *note)
 	return 1;
 }
 
+/* Documentation/arch/x86/boot.rst, type_of_loader: the boot loader's ID (the upper bits of
+ * the kernel's bootloader_type, extended IDs already folded in by the kernel) */
+const char *ib_boot_loader_name(long type)
+{
+	static const char *const id[] = {
+		[0x0] = "LILO", [0x1] = "Loadlin", [0x2] = "bootsect-loader", [0x3] = "Syslinux",
+		[0x4] = "iPXE", [0x5] = "ELILO", [0x7] = "GRUB", [0x8] = "U-Boot", [0x9] = "Xen",
+		[0xa] = "Gujin", [0xb] = "QEMU", [0xc] = "uCbootloader", [0xd] = "kexec-tools",
+		[0x11] = "Minimal-Linux-Bootloader", [0x12] = "OVMF", [0x13] = "barebox",
+	};
+	long i = type >> 4;
+
+	if (type < 0)
+		return "";
+	if (type >= 0xf0 && type <= 0xff)
+		return "undefined";
+	return i < (long)(sizeof(id) / sizeof(id[0])) && id[i] ? id[i] : "unknown";
+}
+
+/*
+ * How the kernel was started, as the kernel tells it: EFI when it has the EFI runtime
+ * (/sys/firmware/efi), else BIOS when SMBIOS names a firmware (x86 without EFI), else none
+ * (UML, an arm64 guest started by QEMU's -kernel). The boot loader from x86's
+ * bootloader_type (the boot protocol's type_of_loader, with the kernel's own folding of
+ * extended IDs), empty where the kernel has no such file.
+ */
+static void add_boot(struct ib_rec *r)
+{
+	char vendor[128], version[128], type[32], ver[32], hex[16] = "";
+	char size[16];
+	long t = -1;
+
+	read_small("/sys/class/dmi/id/bios_vendor", vendor, sizeof(vendor));
+	read_small("/sys/class/dmi/id/bios_version", version, sizeof(version));
+	read_small("/sys/firmware/efi/fw_platform_size", size, sizeof(size));
+	if (!access("/sys/firmware/efi", F_OK))
+		ib_rec_str(r, "boot.fw", !strcmp(size, "32") ? "efi32" : "efi");
+	else
+		ib_rec_str(r, "boot.fw", vendor[0] ? "bios" : "none");
+	ib_rec_str(r, "boot.fw_vendor", vendor);
+	ib_rec_str(r, "boot.fw_version", version);
+	read_small("/proc/sys/kernel/bootloader_type", type, sizeof(type));
+	read_small("/proc/sys/kernel/bootloader_version", ver, sizeof(ver));
+	if (type[0]) {
+		t = strtol(type, NULL, 10);
+		snprintf(hex, sizeof(hex), "0x%02lx", t);
+	}
+	ib_rec_str(r, "boot.loader", ib_boot_loader_name(t));
+	ib_rec_str(r, "boot.loader_type", hex);
+	ib_rec_str(r, "boot.loader_version", ver);
+}
+
 static int cmp_str(const void *a, const void *b)
 {
 	return strcmp(*(char *const *)a, *(char *const *)b);
@@ -223,6 +275,7 @@ static void build(struct ib_rec *r, const char *mode, const struct ib_timer *t,
 	ib_rec_str(r, "hypervisor", ib_hypervisor(hv, sizeof(hv)));
 	ib_rec_dbl(r, "timer_cost_ns", t->cost_ns);
 	ib_rec_dbl(r, "timer_res_ns", t->res_ns);
+	add_boot(r);
 	add_vulns(r);
 	for (unsigned i = 0; i < IB_NKNOBS; i++) {
 		char key[64];

@@ -4,7 +4,8 @@
  *
  * ib_env_begin() builds the whole begin payload into r, in the protocol's field order:
  * proto, suite, config, mode, uname_*, cmdline, cpu_model, cpu_mhz, ncpu, memtotal_kb,
- * clocksource, vdso, hypervisor, timer_cost_ns, timer_res_ns, vuln.* (sorted by name),
+ * clocksource, vdso, hypervisor, timer_cost_ns, timer_res_ns, boot.fw, boot.fw_vendor,
+ * boot.fw_version, boot.loader, boot.loader_type, boot.loader_version, vuln.* (sorted by name),
  * knob.* and knob_src.* (table order), refused, fsdir.type (ib_fs_type() of fsdir),
  * fsdir.mnt, fsdir.dev, fsdir.opts (the mount holding it, fsdir.h; empty when unknown),
  * init.* (in the order given).
@@ -33,6 +34,14 @@
 void ib_env_begin(struct ib_rec *r, const char *mode, const struct ib_timer *t,
 		  const struct ib_knobs *k, char *const *notes, unsigned nnotes);
 const char *ib_hypervisor(char *buf, size_t cap);
+/*
+ * ib_boot_loader_name(): the x86 boot protocol's loader ID of a bootloader_type value
+ * (/proc/sys/kernel/bootloader_type, decimal there): "GRUB" for 0x72, "iPXE" for 0x4X,
+ * "QEMU" for 0xbX (QEMU's -kernel), "kexec-tools" for 0xdX, "OVMF" for 0x12X, ...;
+ * "undefined" for 0xff (the kernel was not told), "unknown" for an ID the protocol does not
+ * name, "" for a negative value (no such file: not x86).
+ */
+const char *ib_boot_loader_name(long type);
 /* a --note= argument: "key=value" with key in [a-z0-9_.]+ */
 int ib_note_ok(const char *note);
 

@@ -29,7 +29,9 @@
 #include "host/lib/exitcode.h"
 #include "host/lib/hostutil.h"
 #include "host/lib/safeio.h"
+#include "initramfs/blkid.h"
 #include "report/import/diskdump.h"
+#include "report/log/capsplit.h"
 #include "report/import/import.h"
 #include "report/store/store.h"
 #include "report/results.h"
@@ -286,29 +288,25 @@ static int capture_verdict(int st, const char *file, const char *lab, unsigned l
 	return st == IB_LOG_NORECORDS ? IB_EXIT_NORECORDS : IB_EXIT_INCOMPLETE;
 }
 
-static int store_console(const struct ib_text *t, const char *file, const char *src,
-			 const char *results, const char *label, json_t *dump)
+/* one boot's bytes as LAB's next boot, parsed like a launched one; its line on stdout */
+static int store_boot(const char *raw, size_t len, const char *file, const char *src,
+		      const char *results, const char *lab, const char *key, json_t *extra,
+		      json_t *piece)
 {
-	char lab[80], *dir, *log = NULL, *json = NULL;
+	char *dir, *log = NULL, *json = NULL;
 	unsigned long num = 0;
-	const char *base = strrchr(file, '/') ? strrchr(file, '/') + 1 : file;
 	int rc = IB_EXIT_HOSTIO;
 
-	if (label)
-		sanitise(lab, sizeof(lab), label);
-	else {
-		char stem[80];
-		snprintf(stem, sizeof(stem), "%.*s", (int)strcspn(base, "."), base);
-		sanitise(lab, sizeof(lab), stem);
-	}
 	if (!(dir = ib_store_new_boot(results, lab, &num, "import")))
 		return IB_EXIT_HOSTIO;
 	json_t *launch = json_pack("{s:s,s:s}", "launcher", "import", "source", src);
-	if (dump)
-		json_object_set(launch, "dump", dump);
+	if (extra)
+		json_object_set(launch, key, extra);
+	if (piece)
+		json_object_set(launch, "capture", piece);
 	log = ib_strf("%s/console.log", dir);
 	json = ib_strf("%s/results.json", dir);
-	if (!ib_store_write_new(log, t->raw, t->len, "import")) {
+	if (!ib_store_write_new(log, raw, len, "import")) {
 		int st = ib_results_from_log(log, json, launch);
 		static const char *const what[] = { "complete", "incomplete", "no records" };
 		if (st >= 0) {
@@ -320,6 +318,50 @@ static int store_console(const struct ib_text *t, const char *file, const char *
 	free(log);
 	free(json);
 	free(dir);
+	return rc;
+}
+
+/* the worse of two exit codes of boots: the store failing ends it, else the higher */
+static int worse(int a, int b)
+{
+	return a == IB_EXIT_HOSTIO || b == IB_EXIT_HOSTIO ? IB_EXIT_HOSTIO : a > b ? a : b;
+}
+
+int ib_import_capture(const struct ib_text *t, const char *file, const char *src,
+		      const char *results, const char *label, const char *key, json_t *extra)
+{
+	static size_t start[IB_CAPTURE_BOOTS_MAX + 1];
+	const char *base = strrchr(file, '/') ? strrchr(file, '/') + 1 : file;
+	size_t n = ib_capture_boots(t->raw, t->len, start, IB_CAPTURE_BOOTS_MAX);
+	char lab[80];
+	int rc = 0;
+
+	if (n > IB_CAPTURE_BOOTS_MAX) {
+		fprintf(stderr, "initbench import: %s: more than %d boots in one capture: not read "
+			"(split it)\n", file, IB_CAPTURE_BOOTS_MAX);
+		return IB_EXIT_BADDATA;
+	}
+	if (label)
+		sanitise(lab, sizeof(lab), label);
+	else {
+		char stem[80];
+		snprintf(stem, sizeof(stem), "%.*s", (int)strcspn(base, "."), base);
+		sanitise(lab, sizeof(lab), stem);
+	}
+	if (n > 1)
+		fprintf(stderr, "initbench import: %s: %zu boots in one capture (a begin record "
+			"starts each): stored one by one\n", file, n);
+	for (size_t i = 0; i < n && rc != IB_EXIT_HOSTIO; i++) {
+		size_t end = i + 1 < n ? start[i + 1] : t->len;
+		json_t *piece = n > 1 ? json_pack("{s:I,s:I,s:I,s:I}", "boot", (json_int_t)i + 1,
+						  "boots", (json_int_t)n, "offset",
+						  (json_int_t)start[i], "bytes",
+						  (json_int_t)(end - start[i])) : NULL;
+
+		rc = worse(rc, store_boot(t->raw + start[i], end - start[i], file, src, results,
+					  lab, key, extra, piece));
+		json_decref(piece);
+	}
 	return rc;
 }
 
@@ -347,7 +389,7 @@ static int import_dump(const char *file, char *data, size_t len, const struct ib
 		fprintf(stderr, "initbench import: %s: the dump holds no '# IB ' record\n", file);
 		rc = IB_EXIT_NORECORDS;
 	} else {
-		rc = store_console(&t, file, abs, results, label, dump);
+		rc = ib_import_capture(&t, file, abs, results, label, "dump", dump);
 		/* a damaged dump is never done, whatever its records say */
 		if (!data_ok && rc < IB_EXIT_BADDATA) {
 			fprintf(stderr, "initbench import: %s: the dump's data CRC does not match\n", file);
@@ -358,6 +400,11 @@ static int import_dump(const char *file, char *data, size_t len, const struct ib
 	free(abs);
 	free(t.raw);
 	return rc;
+}
+
+static int fd_read(void *ctx, uint64_t off, void *buf, size_t len)
+{
+	return pread(*(int *)ctx, buf, len, (off_t)off) == (ssize_t)len ? 0 : -1;
 }
 
 /* ---- the command ---- */
@@ -481,11 +528,25 @@ static int import_into(const char *results, const char *file, const char *label,
 		if (d > 0)
 			return import_dump(file, data, len, &h, data_ok, results, label);
 	}
+	{
+		/* a disk (a partition table) or a FAT file system: the results files on it */
+		struct ib_blk_info info;
+		int fd = open(file, O_RDONLY | O_NONBLOCK | O_CLOEXEC), probed = -1;
+
+		if (fd >= 0) {
+			probed = ib_blk_probe(fd_read, &fd, &info);
+			close(fd);
+		}
+		if (!probed && (!strcmp(info.type, "gpt") || !strcmp(info.type, "mbr") ||
+				!strcmp(info.type, "vfat")))
+			return ib_import_disk(file, info.type, results, label, max);
+	}
 	struct stat st;
 
 	if (!stat(file, &st) && S_ISBLK(st.st_mode)) {
-		fprintf(stderr, "initbench import: %s: no initbench dump header (a raw dump starts "
-			"with \"IBDUMP\"; for a vfat or ext4 device mount it and import the file)\n", file);
+		fprintf(stderr, "initbench import: %s: no initbench dump header, no partition table "
+			"and no FAT file system (a raw dump starts with \"IBDUMP\"; for an ext4 "
+			"device mount it and import the file)\n", file);
 		return IB_EXIT_USAGE;
 	}
 	if ((rc = read_text(file, max, &t, err, sizeof(err)))) {
@@ -519,7 +580,7 @@ static int import_into(const char *results, const char *file, const char *label,
 	} else if (kind < 0) {
 		rc = IB_EXIT_BADDATA;
 	} else if (memmem(t.raw, t.len, "# IB ", 5)) {
-		rc = store_console(&t, file, src, results, label, NULL);
+		rc = ib_import_capture(&t, file, src, results, label, NULL, NULL);
 	} else {
 		fprintf(stderr, "initbench import: %s: neither an lmbench summary (no 'L M B E N C H' "
 			"title or table) nor a console capture (no '# IB ' record)\n", file);

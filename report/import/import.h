@@ -47,6 +47,25 @@ struct ib_text {
 int ib_lmb_parse(const char *file, const struct ib_text *t, struct ib_lmb_summary *s);
 
 int ib_import_cell(const char *tok, double *v);
+/*
+ * ib_import_capture(): a console capture (t->raw, t->len) stored under LABEL (default: the
+ * file name up to its first '.', sanitised), one boot per run of records in it (capsplit.h:
+ * a serial capture of N boots becomes N boots, in order; more than IB_CAPTURE_BOOTS_MAX is
+ * refused), each parsed like a launched boot with launch facts {launcher: import, source:
+ * src, KEY: extra (when given), capture: {boot, boots, offset, bytes} (when it held
+ * several)}. Prints one line per boot; returns the worst exit code of them (exitcode.h).
+ * import-disk.c reads FAT file systems on a disk: ib_import_disk() (disk and file system
+ * found by the caller from the file's first sectors: type "gpt", "mbr" or "vfat").
+ */
+#define IB_CAPTURE_BOOTS_MAX 1000
+struct json_t;
+int ib_import_capture(const struct ib_text *t, const char *file, const char *src,
+		      const char *results, const char *label, const char *key, struct json_t *extra);
+int ib_import_disk(const char *file, const char *type, const char *results, const char *label,
+		   size_t max);
+/* the label of a results file NN-NAME.log (what `initbench disk-image` names them): 1 and
+ * NAME in out; 0 for any other name */
+int ib_disk_log_label(const char *name, char *out, size_t cap);
 /* where an import came from, for the store: FILE made absolute, printable UTF-8 (malloc'd) */
 char *ib_source(const char *file);
 

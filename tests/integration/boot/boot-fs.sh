@@ -22,7 +22,6 @@ R="$w/results"
 img="$w/image.cpio.gz"
 FILES=fs_0k,fs_10k,fs_tree_0k,mmap_lat,pf_per_fault,page_fault,pf_file_read,pf_file_write,bw_file_rd
 
-records() { grep -a '# IB ' "$1" | tr -d '\r' | sed 's/^.*\(# IB \)/\1/'; }
 
 # check LABEL_DIR TYPE DEV BENCHES REPORT: one boot of BENCHES on TYPE from DEV (PID 1's note)
 check() {

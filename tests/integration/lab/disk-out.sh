@@ -34,7 +34,6 @@ boot() {
 	[ $rc -eq 7 ] && uml_refused "$w/$1.run" && return 77
 	[ $rc -eq 0 ] || { cat "$w/$1.run"; die "$1: initbench run exited $rc (console records incomplete?)"; }
 }
-records() { grep -a '# IB ' "$1" | tr -d '\r' | sed 's/^.*\(# IB \)/\1/'; }
 # the disk's records equal the console's, and the two summaries agree cell for cell
 same_as_console() {
 	label=$1 file=$2

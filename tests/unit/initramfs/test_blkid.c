@@ -99,6 +99,16 @@ static int partuuid(unsigned n, char *out, size_t cap)
 	return r;
 }
 
+static int part(unsigned n, struct ib_blk_part *p)
+{
+	int fd = open(img, O_RDONLY), r;
+
+	assert_true(fd >= 0);
+	r = ib_blk_part(fd_read, &fd, n, p);
+	close(fd);
+	return r;
+}
+
 static int setup(void **state)
 {
 	char path[4096];
@@ -215,7 +225,8 @@ static void test_gpt(void **state)
 	blank_image(8);
 	assert_int_equal(run("label: gpt\n"
 			     "start=2048, size=2048, uuid=CA3F47CB-0116-0242-9144-53B3A35EAD2F\n"
-			     "start=4096, size=2048, uuid=11223344-5566-7788-99aa-bbccddeeff00\n", sf), 0);
+			     "start=4096, size=2048, uuid=11223344-5566-7788-99aa-bbccddeeff00, "
+			     "type=C12A7328-F81F-11D2-BA4B-00A0C93EC93B\n", sf), 0);
 	probe(&info);
 	assert_string_equal(info.type, "gpt");
 	assert_int_equal(partuuid(1, id, sizeof(id)), 0);
@@ -224,6 +235,20 @@ static void test_gpt(void **state)
 	assert_string_equal(id, "11223344-5566-7788-99aa-bbccddeeff00");
 	assert_int_equal(partuuid(3, id, sizeof(id)), -1);   /* an unused entry */
 	assert_int_equal(partuuid(0, id, sizeof(id)), -1);
+
+	struct ib_blk_part p;
+
+	assert_int_equal(part(2, &p), 0);
+	assert_string_equal(p.table, "gpt");
+	assert_string_equal(p.type, "c12a7328-f81f-11d2-ba4b-00a0c93ec93b");   /* EFI system */
+	assert_string_equal(p.uuid, "11223344-5566-7788-99aa-bbccddeeff00");
+	assert_int_equal(p.start, 4096 * 512);
+	assert_int_equal(p.size, 2048 * 512);
+	assert_int_equal(part(1, &p), 0);
+	assert_int_equal(p.start, 2048 * 512);
+	assert_int_equal(part(3, &p), 1);     /* unused, inside sfdisk's 128 entries */
+	assert_int_equal(part(128, &p), 1);
+	assert_int_equal(part(129, &p), -1);  /* past the table */
 }
 
 static void test_mbr(void **state)
@@ -242,6 +267,18 @@ static void test_mbr(void **state)
 	assert_int_equal(partuuid(2, id, sizeof(id)), 0);
 	assert_string_equal(id, "0d2a3c4e-02");
 	assert_int_equal(partuuid(3, id, sizeof(id)), -1);
+
+	struct ib_blk_part p;
+
+	assert_int_equal(part(2, &p), 0);
+	assert_string_equal(p.table, "mbr");
+	assert_string_equal(p.type, "0x0c");
+	assert_int_equal(p.start, 4096 * 512);
+	assert_int_equal(p.size, 2048 * 512);
+	assert_int_equal(part(3, &p), 1);
+	assert_int_equal(part(5, &p), -1);
+	blank_image(8);
+	assert_int_equal(part(1, &p), -1);    /* no table at all */
 }
 
 int main(void)
