@@ -87,7 +87,7 @@ HOST_LIB_SRCS := $(sort $(filter-out $(HOST_MAIN),$(wildcard host/*.c host/*/*.c
 	bench/macro/tcpcount.c initramfs/cpio.c initramfs/dump.c initramfs/blkid.c bench/gen/benchgen.c)
 HOST_LIB_OBJS := $(patsubst %.c,$(O)/host/%.o,$(HOST_LIB_SRCS))
 HOST_LIB := $(O)/host/libinitbench.a
-# unit tests live in a folder per part of the tree (tests/unit/bench, host, report, initramfs);
+# unit tests live in a folder per part of the tree (tests/unit/bench, macro, host, report, initramfs);
 # one left at the top would be built by nothing, so it stops the build instead
 UNIT_SRCS := $(sort $(wildcard tests/unit/*/test_*.c))
 UNIT_BINS := $(patsubst %.c,$(O)/tests/%,$(notdir $(UNIT_SRCS)))
