@@ -10,11 +10,19 @@
  *    t-interval, min, IQR, within- and between-boot CV, outliers, bimodality, drift and the
  *    timer-limited flag (docs/compare.md). ib_cmp_cell_free() releases it. -1 on out of
  *    memory.
+ *  - text cells (compare-text.c), numbers to 4 significant digits, never an exponent:
+ *    ib_cmp_value_ci() "0.6003 [0.5981, 0.6025]" (the value alone without an interval, "-"
+ *    for none); ib_cmp_pct_ci() the same of a ratio as a percentage change, "+4.2 [+1.0,
+ *    +7.5]"; ib_cmp_cv_pair() "1.2/3.4" (two CVs in %, "-" for none); and JSON:
+ *    ib_cmp_jnum() a number or null (NaN, inf), ib_cmp_jci() [lo, hi] or null,
+ *    ib_cmp_cell_json() a cell's figures.
  */
 #ifndef IB_COMPARE_INT_H
 #define IB_COMPARE_INT_H
 
 #include <stdio.h>
+
+#include <jansson.h>
 
 #include "report/store/store.h"
 
@@ -44,5 +52,12 @@ int ib_cmp_variants(const struct ib_set *set, char *const *labels, size_t nl,
 		    struct variant *v, FILE *f);
 int ib_cmp_cell_fill(struct cell *c, const struct variant *v, const char *metric);
 void ib_cmp_cell_free(struct cell *c);
+
+void ib_cmp_value_ci(char *out, size_t cap, double v, double lo, double hi);
+void ib_cmp_pct_ci(char *out, size_t cap, double r, double lo, double hi);
+void ib_cmp_cv_pair(char *out, size_t cap, double a, double b);
+json_t *ib_cmp_jnum(double v);
+json_t *ib_cmp_jci(double lo, double hi);
+json_t *ib_cmp_cell_json(const struct cell *c);
 
 #endif

@@ -55,62 +55,6 @@ static int bigger_better(const char *unit)
 	return !strcmp(unit, "MB/s") || !strcmp(unit, "req/s") || !strcmp(unit, "KB/s");
 }
 
-/* 4 significant digits, but never an exponent for the big ones ("13110", not "1.311e+04") */
-static const char *num(char *out, size_t cap, double v)
-{
-	snprintf(out, cap, fabs(v) >= 1e4 ? "%.0f" : "%.4g", v);
-	return out;
-}
-
-/* the interval of a variant's value: "0.6003 [0.5981, 0.6025]" or the value alone */
-static void value_ci(char *out, size_t cap, double v, double lo, double hi)
-{
-	char a[32], b[32], c[32];
-	if (isnan(v))
-		snprintf(out, cap, "-");
-	else if (isnan(lo))
-		snprintf(out, cap, "%s", num(a, sizeof(a), v));
-	else
-		snprintf(out, cap, "%s [%s, %s]", num(a, sizeof(a), v), num(b, sizeof(b), lo),
-			 num(c, sizeof(c), hi));
-}
-
-static void pct_ci(char *out, size_t cap, double r, double lo, double hi)
-{
-	if (isnan(r))
-		snprintf(out, cap, "-");
-	else if (isnan(lo))
-		snprintf(out, cap, "%+.1f", (r - 1) * 100);
-	else
-		snprintf(out, cap, "%+.1f [%+.1f, %+.1f]", (r - 1) * 100, (lo - 1) * 100, (hi - 1) * 100);
-}
-
-static void cv_pair(char *out, size_t cap, double a, double b)
-{
-	char x[16], y[16];
-	snprintf(x, sizeof(x), isnan(a) ? "-" : "%.1f", a * 100);
-	snprintf(y, sizeof(y), isnan(b) ? "-" : "%.1f", b * 100);
-	snprintf(out, cap, "%s/%s", x, y);
-}
-
-static json_t *jnum(double v)
-{
-	return isnan(v) || isinf(v) ? json_null() : json_real(v);
-}
-
-static json_t *jci(double lo, double hi)
-{
-	return isnan(lo) ? json_null() : json_pack("[o,o]", jnum(lo), jnum(hi));
-}
-
-static json_t *cell_json(const struct cell *c)
-{
-	return json_pack("{s:o,s:o,s:o,s:o,s:o,s:o,s:I}", "gmean", jnum(c->gmean),
-			 "ci", jci(c->lo, c->hi), "min", jnum(c->min), "iqr", jnum(c->iqr),
-			 "cv_within", jnum(c->cv_within), "cv_between", jnum(c->cv_between),
-			 "n", (json_int_t)c->n);
-}
-
 static void flag(char *out, size_t cap, size_t *o, json_t *list, const char *name,
 		 size_t count)
 {
@@ -189,11 +133,11 @@ static void aggregate(FILE *f, json_t *arr, const char *name, const char *varian
 	nb = scores(neu, use, nm, nbb, time, sb);
 	ib_stat_welch_log(sa, na, sb, nb, 0.95, &w);
 	free(sa), free(sb);
-	value_ci(ci, sizeof(ci), w.ratio, w.lo, w.hi);
+	ib_cmp_value_ci(ci, sizeof(ci), w.ratio, w.lo, w.hi);
 	fprintf(f, "  %-34s %-32s %-7s %zu\n", name, ci,
 		isnan(w.ratio) || w.ratio == 1 ? "" : (w.ratio > 1) == !bw ? "slower" : "faster", k);
-	json_t *o = json_pack("{s:s,s:o,s:o,s:I}", "variant", variant, "gmean_ratio", jnum(w.ratio),
-			      "ci", jci(w.lo, w.hi), "metrics", (json_int_t)k);
+	json_t *o = json_pack("{s:s,s:o,s:o,s:I}", "variant", variant, "gmean_ratio", ib_cmp_jnum(w.ratio),
+			      "ci", ib_cmp_jci(w.lo, w.hi), "metrics", (json_int_t)k);
 	if (strcmp(name, "overall"))
 		json_object_set_new(o, "section", json_string(name));
 	else
@@ -314,11 +258,11 @@ static void print_variant(FILE *f, json_t *jsec, json_t *jall, const struct vari
 			fprintf(f, "%s\n", sec);
 		}
 		json_t *jf = json_array();
-		value_ci(bl, sizeof(bl), a->gmean, a->lo, a->hi);
-		value_ci(nl, sizeof(nl), b->gmean, b->lo, b->hi);
-		pct_ci(dl, sizeof(dl), x->w.ratio, x->w.lo, x->w.hi);
-		cv_pair(cw, sizeof(cw), a->cv_within, b->cv_within);
-		cv_pair(cb, sizeof(cb), a->cv_between, b->cv_between);
+		ib_cmp_value_ci(bl, sizeof(bl), a->gmean, a->lo, a->hi);
+		ib_cmp_value_ci(nl, sizeof(nl), b->gmean, b->lo, b->hi);
+		ib_cmp_pct_ci(dl, sizeof(dl), x->w.ratio, x->w.lo, x->w.hi);
+		ib_cmp_cv_pair(cw, sizeof(cw), a->cv_within, b->cv_within);
+		ib_cmp_cv_pair(cb, sizeof(cb), a->cv_between, b->cv_between);
 		flags(fl, sizeof(fl), x, a, b, jf);
 		char q[16];
 		snprintf(q, sizeof(q), isnan(x->q) ? "-" : x->q < 0.001 ? "<0.001" : "%.3f", x->q);
@@ -329,13 +273,13 @@ static void print_variant(FILE *f, json_t *jsec, json_t *jall, const struct vari
 			cw, cb, fl);
 		json_t *o = json_pack("{s:s,s:s,s:s,s:s,s:o,s:o,s:o,s:o,s:o,s:o,s:o,s:o,s:o,s:b,s:b,s:o,s:o,s:o}",
 			"metric", x->metric, "section", x->section, "unit", a->unit, "variant", v[vi].label,
-			"base", cell_json(a), "new", cell_json(b), "ratio", jnum(x->w.ratio),
-			"ratio_ci", jci(x->w.lo, x->w.hi), "delta_pct", jnum((x->w.ratio - 1) * 100),
+			"base", ib_cmp_cell_json(a), "new", ib_cmp_cell_json(b), "ratio", ib_cmp_jnum(x->w.ratio),
+			"ratio_ci", ib_cmp_jci(x->w.lo, x->w.hi), "delta_pct", ib_cmp_jnum((x->w.ratio - 1) * 100),
 			"delta_ci", isnan(x->w.lo) ? json_null() :
-				json_pack("[o,o]", jnum((x->w.lo - 1) * 100), jnum((x->w.hi - 1) * 100)),
-			"p", jnum(x->w.p), "q", jnum(x->q), "p_mw", jnum(x->p_mw),
+				json_pack("[o,o]", ib_cmp_jnum((x->w.lo - 1) * 100), ib_cmp_jnum((x->w.hi - 1) * 100)),
+			"p", ib_cmp_jnum(x->w.p), "q", ib_cmp_jnum(x->q), "p_mw", ib_cmp_jnum(x->p_mw),
 			"significant", x->significant, "within_noise", x->within, "flags", jf,
-			"noise_floor_pct", jnum(x->floor_pct), "outliers", json_integer((json_int_t)(a->outliers + b->outliers)));
+			"noise_floor_pct", ib_cmp_jnum(x->floor_pct), "outliers", json_integer((json_int_t)(a->outliers + b->outliers)));
 		if (o && jrows)
 			json_array_append_new(jrows, o);
 		else
@@ -574,7 +518,7 @@ static int compare_main(int argc, char **argv, char **owned)
 		}
 		json_t *doc = json_pack("{s:i,s:s,s:o,s:o,s:o,s:o,s:o,s:o}", "format", 1, "base",
 					v[0].label, "variants", vars, "boots", boots, "mde_pct",
-					jnum(mde * 100), "rows", jrows, "sections", jsec, "overall", jall);
+					ib_cmp_jnum(mde * 100), "rows", jrows, "sections", jsec, "overall", jall);
 		struct ib_out o;
 		char err[512];
 
