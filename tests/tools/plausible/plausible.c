@@ -12,7 +12,8 @@
  *   null call < fork < exec < sh proc (exec and sh of the dynamic hello, lmbench's);
  *   static exec < dynamic exec (the loader's work); 2p/0K < 16p/64K context switch (not under UML;
  *   within 2x under TCG on aarch64, as AF UNIX <= UDP < TCP, see main());
- *   AF UNIX <= UDP < TCP round trip (not under UML, see below); null call < Page Fault (lmbench
+ *   AF UNIX <= UDP < TCP round trip (not under UML; within 1.25x natively unpinned on several
+ *   CPUs, see main()); null call < Page Fault (lmbench
  *   2.0's, per fault), and null call < one fault as lmbench 3's per page figure implies it
  *   (with fault-around one fault maps several pages: per page x pages / faults_per_pass);
  *   every touch of the anonymous fault kinds took one fault (faults_per_touch 1, from the
@@ -56,6 +57,24 @@ static int one_cpu_skip(json_t *root, const char *bench, const char *status, con
 
 	return n > 6 && !strcmp(bench + n - 6, "_cross") && status && !strcmp(status, "skipped") &&
 	       reason && !strcmp(reason, "one CPU online") && ncpu && !strcmp(ncpu, "1");
+}
+
+/* a boot on several CPUs whose lat_unix ran unpinned (its record's cpu is -1) */
+static int unpinned_smp(json_t *root)
+{
+	const char *ncpu = json_string_value(json_object_get(json_object_get(root, "env"), "ncpu"));
+	size_t i;
+	json_t *m;
+
+	if (!ncpu || atoi(ncpu) < 2)
+		return 0;
+	json_array_foreach(json_object_get(root, "measurements"), i, m) {
+		const char *name = json_string_value(json_object_get(m, "metric"));
+
+		if (name && !strcmp(name, "lat_unix"))
+			return json_integer_value(json_object_get(m, "cpu")) < 0;
+	}
+	return 0;
 }
 
 /* the per-boot checks: complete, every planned benchmark ok, every sample positive */
@@ -263,8 +282,23 @@ int main(int argc, char **argv)
 	if (hv && strcmp(hv, "UML") == 0) {
 		printf("plausible: not checked under UML: lat_unix <= lat_udp < lat_tcp\n");
 	} else {
-		order_within(ms, "lat_unix", "lat_udp", 1, slack);
-		order_within(ms, "lat_udp", "lat_tcp", 0, slack);
+		/*
+		 * Natively on several CPUs and unpinned (pin=0, the default: lmbench pins
+		 * nothing) each round trip is also two cross-CPU wake-ups or none, as the
+		 * scheduler places the peer, and the protocol work is a small part: lmbench
+		 * 2.0's own unpinned figures on this 2-CPU VM are AF UNIX 67.3, UDP 74.9, TCP
+		 * 81.7 us (ratios 0.90 and 0.92), and ours once came out AF UNIX/UDP 1.05
+		 * (median of 9 paired rounds, native.sh in make check). There they are
+		 * checked within 1.25x; pinned, and in a guest, exactly.
+		 */
+		double proto = native && unpinned_smp(root) && slack < 1.25 ? 1.25 : slack;
+
+		if (proto != slack)
+			printf("plausible: native, unpinned on %s CPUs: protocol orderings within %gx\n",
+			       json_string_value(json_object_get(json_object_get(root, "env"), "ncpu")),
+			       proto);
+		order_within(ms, "lat_unix", "lat_udp", 1, proto);
+		order_within(ms, "lat_udp", "lat_tcp", 0, proto);
 	}
 	/*
 	 * lmbench 3's round trips: two processes that each make at least one syscall and wake
