@@ -40,6 +40,7 @@ FUZZ_STORE_SRCS := report/store/store.c report/store/storedir.c report/store/val
 FUZZ_csv_SRCS := tests/fuzz/fuzz-csv.c $(FUZZ_STORE_SRCS)
 FUZZ_capture_SRCS := tests/fuzz/fuzz-capture.c $(FUZZ_STORE_SRCS) report/import/import.c \
 	$(FUZZ_LMBENCH_SRCS) report/import/import-lava.c report/import/diskdump.c \
+	report/import/import-disk.c report/log/capsplit.c initramfs/blkid.c host/lib/runprog.c \
 	initramfs/dump.c
 FUZZ_BINS := $(foreach t,$(FUZZ_TARGETS),$(O)/tests/fuzz/fuzz-$(t))
 PKGS_FUZZ := clang libclang-rt-dev
