@@ -451,6 +451,13 @@ static void test_lengths(void **state)
 	o += IB_VALUE_MAX;
 	o += (size_t)snprintf(p + o, sizeof(p) - o, " cmdline=");
 	memset(p + o, 'c', IB_LONG_VALUE_MAX);
+	o += IB_LONG_VALUE_MAX;
+	/* a bench list of 40 names (409 bytes) is no cut begin record */
+	o += (size_t)snprintf(p + o, sizeof(p) - o, " knob.bench=");
+	for (int i = 0; i < 40; i++)
+		o += (size_t)snprintf(p + o, sizeof(p) - o, "%sbenchmark_%02d", i ? "," : "", i);
+	o += (size_t)snprintf(p + o, sizeof(p) - o, " knob.skip=");
+	memset(p + o, 's', IB_LONG_VALUE_MAX);
 	p[o + IB_LONG_VALUE_MAX] = '\0';
 	rec(&b, p);
 	end(&b);
@@ -458,6 +465,8 @@ static void test_lengths(void **state)
 	assert_int_equal(log.integ.cut, 0);
 	assert_int_equal(strlen(ib_log_begin(&log, "uname_r")), IB_VALUE_MAX);
 	assert_int_equal(strlen(ib_log_begin(&log, "cmdline")), IB_LONG_VALUE_MAX);
+	assert_int_equal(strlen(ib_log_begin(&log, "knob.bench")), 40 * 13 - 1);
+	assert_int_equal(strlen(ib_log_begin(&log, "knob.skip")), IB_LONG_VALUE_MAX);
 	ib_log_free(&log);
 
 	/* one byte over, a 2-byte character across the cut, a long metric, 40 parameters */
