@@ -4,7 +4,8 @@
  * fault family (lat_fault.c).
  *
  * ib_vm_file(who, size, &skip) makes a file of size bytes in opts->fsdir, filled with
- * non-zero bytes by write() (so it is in the page cache, every block allocated), unlinks
+ * non-zero bytes by 8 KB write()s and fsync()ed, as lmbench's lmdd makes its file (so it is
+ * in the page cache, clean, every block allocated, in lmdd's folio sizes), unlinks
  * it at once and returns the open fd (O_CLOEXEC): nothing but the fd is left, so no path,
  * not even a kill by the runner's timeout, leaves a file behind. On failure it returns -1
  * after ib_reason() naming `who` and the cause; *skip is 1 when the cause is the machine
