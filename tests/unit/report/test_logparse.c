@@ -452,7 +452,7 @@ static void test_lengths(void **state)
 	o += (size_t)snprintf(p + o, sizeof(p) - o, " cmdline=");
 	memset(p + o, 'c', IB_LONG_VALUE_MAX);
 	o += IB_LONG_VALUE_MAX;
-	/* a bench list of 40 names (409 bytes) is no cut begin record */
+	/* a bench list of 40 names (519 bytes) cuts nothing in a begin record */
 	o += (size_t)snprintf(p + o, sizeof(p) - o, " knob.bench=");
 	for (int i = 0; i < 40; i++)
 		o += (size_t)snprintf(p + o, sizeof(p) - o, "%sbenchmark_%02d", i ? "," : "", i);
