@@ -126,7 +126,8 @@ static const struct kdef kdefs[IB_NKNOBS] = {
 	[IB_K_HTTP_N] = { "http_n", KT_UINT, 100, 1000000, "IB_HTTP_N", STR(DEF_HTTP_N) },
 	[IB_K_INJECT_NS] = { "inject_ns", KT_UINT, 0, IB_INJECT_NS_MAX, "IB_INJECT_NS",
 			     STR(DEF_INJECT_NS) },
-	[IB_K_INJECT_BENCH] = { "inject_bench", KT_LIST, 0, 0, "IB_INJECT_BENCH", DEF_INJECT_BENCH },
+	[IB_K_INJECT_BENCH] = { "inject_bench", KT_LIST, 0, 0, "IB_INJECT_BENCH",
+				DEF_INJECT_BENCH },
 };
 
 /* initbench.* words that are not the suite's: PID 1's knobs, and the CRC of the kernel's
@@ -448,7 +449,8 @@ int ib_knobs_check_inject(struct ib_knobs *k)
 	snprintf(v, sizeof(v), "%u", k->opts.inject_ns);
 	snprintf(k->why, sizeof(k->why), "needs inject_bench (the benchmarks to slow down)");
 	if (!k->quiet)
-		fprintf(stderr, "ibsuite: refused inject_ns=%s: %s (nothing injected)\n", v, k->why);
+		fprintf(stderr, "ibsuite: refused inject_ns=%s: %s (nothing injected)\n", v,
+			k->why);
 	append_refused(k, "inject_ns", v);
 	k->opts.inject_ns = 0;
 	k->src[IB_K_INJECT_NS] = IB_SRC_CONFIG;

@@ -441,9 +441,9 @@ static int compare_main(int argc, char **argv, char **owned)
 		if (*inj[l])
 			fprintf(f, "  INJECTED: %s\n", inj[l]);
 		if (l && strcmp(inj[0], inj[l]))
-			fprintf(f, "note: %s and %s differ in injected cost (inject_ns, inject_bench): "
-				   "part of any difference was put there on purpose\n", v[0].label,
-				v[l].label);
+			fprintf(f, "note: %s and %s differ in injected cost (inject_ns, "
+				   "inject_bench): part of any difference was put there on purpose\n",
+				v[0].label, v[l].label);
 		if (v[l].n < minb)
 			minb = v[l].n;
 		if (!v[l].n) {

@@ -306,7 +306,8 @@ static void description(const json_t *res, char *out, size_t cap)
 		hv = "";
 	ib_summary_inject(res, in, sizeof(in));
 	/* an injected boot must not pass for a normal one, even in a row read alone */
-	snprintf(in, sizeof(in), "%s%s %s %s", *in ? "INJECTED " : "", env(res, "uname_m"), hv, cpu);
+	snprintf(in, sizeof(in), "%s%s %s %s", *in ? "INJECTED " : "", env(res, "uname_m"), hv,
+		 cpu);
 	for (const char *p = in; *p && o + 1 < cap; p++) {
 		if (!strncmp(p, "(R)", 3) || !strncmp(p, "(TM)", 4)) {
 			p += p[1] == 'R' ? 2 : 3;

@@ -102,9 +102,9 @@ static void test_who_is_injected(void **state)
 
 	(void)state;
 	assert_int_equal(ib_inject_per_op(&m), 1000);
-	for (const char *const *b = (const char *const[]){ "lat_tcp_conn_base", "page_fault_base",
-		"prot_fault_base", "mhz_base", "sig_kill0", "ctx_overhead", "prot_fault_kill0", NULL };
-	     *b; b++) {
+	for (const char *const *b = (const char *const[]){ "lat_tcp_conn_base",
+		"page_fault_base", "prot_fault_base", "mhz_base", "sig_kill0", "ctx_overhead",
+		"prot_fault_kill0", NULL }; *b; b++) {
 		m.name = *b;
 		assert_true(ib_metric_is_baseline(*b));
 		assert_int_equal(ib_inject_per_op(&m), 0);

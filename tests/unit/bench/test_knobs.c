@@ -286,8 +286,8 @@ static void test_inject_knobs(void **state)
 	assert_non_null(strstr(k.why, "inject_bench"));
 
 	/* with its list, in either order: kept */
-	assert_int_equal(ib_knobs_from_cmdline(&k, "initbench.inject_ns=1000000 "
-						   "initbench.inject_bench=null_call,ctx_2p_0k"), 0);
+	assert_int_equal(ib_knobs_from_cmdline(&k, "initbench.inject_ns=1000000 initbench."
+						   "inject_bench=null_call,ctx_2p_0k"), 0);
 	assert_int_equal(ib_knobs_check_inject(&k), 0);
 	assert_string_equal(ib_knob_value(&k, IB_K_INJECT_NS, v, sizeof(v)), "1000000");
 	assert_string_equal(ib_knob_value(&k, IB_K_INJECT_BENCH, v, sizeof(v)),
