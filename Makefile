@@ -587,6 +587,7 @@ export: deps-export host
 # TEST_LDFLAGS_<test>: a test's own link flags (test_measure reads a pretend clock through
 # --wrap, so that its bounds on sizing and subtraction are exact, whatever the host's speed)
 TEST_LDFLAGS_test_measure := -Wl,--wrap=ib_now_ns
+TEST_LDFLAGS_test_inject := -Wl,--wrap=ib_now_ns
 $(O)/tests/test_%: test_%.c $(HOST_LIB) $(config_h)
 	$(call quiet,HOSTLD,$@)mkdir -p $(dir $@)
 	$(Q)$(HOST_CC) $(HOST_CFLAGS) $(JANSSON_CFLAGS) -o $@ $< $(HOST_LIB) $(JANSSON_LIBS) \

@@ -170,6 +170,7 @@ int main(int argc, char **argv)
 	for (unsigned i = 0; i < nknob_args; i++)
 		ib_knob_arg(&k, knob_args[i]);
 	check_cpu(&k);
+	ib_knobs_check_inject(&k);
 	ib_opts = &k.opts;
 	if (want_list) {
 		list(&k);

@@ -18,7 +18,9 @@
  *    (ib_measure_count() only where lmbench's definition fixes the count);
  *  - keep the work observable (ib_sink) so the compiler cannot delete it;
  *  - clean up what it creates (files, children) before returning;
- *  - put every baseline it subtracts into its own `m` record (measure it with ib_measure too).
+ *  - put every baseline it subtracts into its own `m` record (measure it with ib_measure too),
+ *    its metric named "<metric>_base": the inject_ns knob's cost never goes into a baseline,
+ *    and the harness knows one by that name (measure.h, ib_metric_is_baseline).
  */
 #ifndef IB_BENCH_H
 #define IB_BENCH_H
@@ -49,6 +51,9 @@ struct ib_opts {
 			      * under PID 1 also the disk it mounts there (bench/lib/fsdir.h) */
 	const char *macro_dir; /* the compile workload's tree (scripts/mkmacro.sh) */
 	unsigned http_n;     /* requests of the HTTP workload's -c 100 run */
+	unsigned inject_ns;  /* ns of busy-wait added to every timed operation of the benchmarks
+			      * in inject_bench (ground truth for the statistics; 0: off) */
+	const char *inject_bench; /* comma list of registry names, or "" */
 };
 
 /* measured once at suite start, read-only afterwards */

@@ -33,6 +33,8 @@
 #define DEF_FS ""
 #define DEF_MACRO_DIR "/opt/macro"
 #define DEF_HTTP_N 20000
+#define DEF_INJECT_NS 0
+#define DEF_INJECT_BENCH ""
 #define STR_(x) #x
 #define STR(x) STR_(x)
 
@@ -87,6 +89,12 @@
 #ifndef CONFIG_IB_HTTP_N
 #define CONFIG_IB_HTTP_N DEF_HTTP_N
 #endif
+#ifndef CONFIG_IB_INJECT_NS
+#define CONFIG_IB_INJECT_NS DEF_INJECT_NS
+#endif
+#ifndef CONFIG_IB_INJECT_BENCH
+#define CONFIG_IB_INJECT_BENCH DEF_INJECT_BENCH
+#endif
 
 enum ktype { KT_UINT, KT_BOOL, KT_LIST, KT_PATH, KT_FS };
 
@@ -116,6 +124,10 @@ static const struct kdef kdefs[IB_NKNOBS] = {
 	[IB_K_FS] = { "fs", KT_FS, 0, 0, "IB_FS", DEF_FS },
 	[IB_K_MACRO_DIR] = { "macro_dir", KT_PATH, 0, 0, "IB_MACRO_DIR", DEF_MACRO_DIR },
 	[IB_K_HTTP_N] = { "http_n", KT_UINT, 100, 1000000, "IB_HTTP_N", STR(DEF_HTTP_N) },
+	[IB_K_INJECT_NS] = { "inject_ns", KT_UINT, 0, IB_INJECT_NS_MAX, "IB_INJECT_NS",
+			     STR(DEF_INJECT_NS) },
+	[IB_K_INJECT_BENCH] = { "inject_bench", KT_LIST, 0, 0, "IB_INJECT_BENCH",
+				DEF_INJECT_BENCH },
 };
 
 /* initbench.* words that are not the suite's: PID 1's knobs, and the CRC of the kernel's
@@ -140,6 +152,7 @@ static char *str_slot(struct ib_knobs *k, unsigned id)
 	case IB_K_FSDIR: return k->fsdir;
 	case IB_K_FS: return k->fs;
 	case IB_K_MACRO_DIR: return k->macro_dir;
+	case IB_K_INJECT_BENCH: return k->inject_bench;
 	}
 	return NULL;
 }
@@ -183,6 +196,10 @@ static void set_default(struct ib_knobs *k, unsigned id)
 		break;
 	case IB_K_MACRO_DIR: snprintf(k->macro_dir, sizeof(k->macro_dir), "%s", CONFIG_IB_MACRO_DIR); break;
 	case IB_K_HTTP_N: k->opts.http_n = CONFIG_IB_HTTP_N; break;
+	case IB_K_INJECT_NS: k->opts.inject_ns = CONFIG_IB_INJECT_NS; break;
+	case IB_K_INJECT_BENCH:
+		snprintf(k->inject_bench, sizeof(k->inject_bench), "%s", CONFIG_IB_INJECT_BENCH);
+		break;
 	}
 	k->src[id] = IB_SRC_CONFIG;
 }
@@ -199,6 +216,7 @@ void ib_knobs_init(struct ib_knobs *k)
 	k->opts.fsdir = k->fsdir;
 	k->opts.fs = k->fs;
 	k->opts.macro_dir = k->macro_dir;
+	k->opts.inject_bench = k->inject_bench;
 }
 
 const char *ib_knob_name(unsigned id)
@@ -257,6 +275,7 @@ const char *ib_knob_value(const struct ib_knobs *k, unsigned id, char *buf, size
 	case IB_K_SEED: snprintf(buf, cap, "%lu", k->seed); break;
 	case IB_K_ROUNDS: snprintf(buf, cap, "%u", k->rounds); break;
 	case IB_K_HTTP_N: snprintf(buf, cap, "%u", k->opts.http_n); break;
+	case IB_K_INJECT_NS: snprintf(buf, cap, "%u", k->opts.inject_ns); break;
 	default: snprintf(buf, cap, "%s", str_slot((struct ib_knobs *)k, id)); break;
 	}
 	return buf;
@@ -391,6 +410,8 @@ int ib_knob_set(struct ib_knobs *k, const char *name, const char *val, enum ib_k
 			k->rounds = (unsigned)v;
 		else if (id == IB_K_HTTP_N)
 			k->opts.http_n = (unsigned)v;
+		else if (id == IB_K_INJECT_NS)
+			k->opts.inject_ns = (unsigned)v;
 		else
 			k->opts.cpu = (int)v;
 		break;
@@ -416,6 +437,24 @@ int ib_knob_set(struct ib_knobs *k, const char *name, const char *val, enum ib_k
 	}
 	k->src[id] = src;
 	return 0;
+}
+
+int ib_knobs_check_inject(struct ib_knobs *k)
+{
+	char v[24];
+
+	if (!k->opts.inject_ns || *k->inject_bench)
+		return 0;
+	/* 0, not the default: a Kconfig default of inject_ns alone must not survive either */
+	snprintf(v, sizeof(v), "%u", k->opts.inject_ns);
+	snprintf(k->why, sizeof(k->why), "needs inject_bench (the benchmarks to slow down)");
+	if (!k->quiet)
+		fprintf(stderr, "ibsuite: refused inject_ns=%s: %s (nothing injected)\n", v,
+			k->why);
+	append_refused(k, "inject_ns", v);
+	k->opts.inject_ns = 0;
+	k->src[IB_K_INJECT_NS] = IB_SRC_CONFIG;
+	return -1;
 }
 
 int ib_knob_arg(struct ib_knobs *k, const char *arg)

@@ -9,10 +9,16 @@
  * (1..20: runs of every selected benchmark, each in a fresh child), fs (the file system
  * fsdir must hold: empty for any, or one of IB_FS_TYPES; under PID 1 the disk it mounts),
  * macro_dir (the compile workload's tree: the macro cpio's /opt/macro), http_n (requests of
- * the HTTP workload's -c 100 run, 100..1000000; its -c 10 run makes a quarter as many).
+ * the HTTP workload's -c 100 run, 100..1000000; its -c 10 run makes a quarter as many),
+ * inject_ns (0..IB_INJECT_NS_MAX: a busy-wait of that many ns added to every timed operation
+ * of the benchmarks named by inject_bench, a comma list of registry names; 0 = off, the
+ * default; docs/usage.md, Knobs).
  * Defaults come from config.h (CONFIG_IB_*); knobs without a Kconfig symbol have built-in
  * defaults (bench=all, skip=, hello=/bin/ib-hello, hello_dyn=/bin/ib-hello-dyn, sh=/bin/sh,
  * tmpdir=/tmp, fsdir=/tmp).
+ *  - ib_knobs_check_inject(), called once every source has been applied: inject_ns > 0 with
+ *    an empty inject_bench is refused (recorded as a refusal of inject_ns, which becomes 0),
+ *    so that a stray inject_ns alone never slows a whole boot; returns -1 then, else 0.
  *
  *  - ib_knobs_init() sets every knob to its default, source "config".
  *  - ib_knob_set() parses one value. Accepted: stored, source recorded, returns 0. Refused
@@ -51,7 +57,7 @@ enum ib_knob_src { IB_SRC_CONFIG, IB_SRC_CMDLINE, IB_SRC_ARG };
 enum ib_knob_id {
 	IB_K_BENCH, IB_K_SKIP, IB_K_REPS, IB_K_BUDGET_MS, IB_K_TIMEOUT_S, IB_K_PIN, IB_K_CPU,
 	IB_K_HELLO, IB_K_HELLO_DYN, IB_K_SH, IB_K_TMPDIR, IB_K_FSDIR, IB_K_SEED, IB_K_ROUNDS,
-	IB_K_FS, IB_K_MACRO_DIR, IB_K_HTTP_N, IB_NKNOBS
+	IB_K_FS, IB_K_MACRO_DIR, IB_K_HTTP_N, IB_K_INJECT_NS, IB_K_INJECT_BENCH, IB_NKNOBS
 };
 
 #define IB_KNOB_STR 512
@@ -70,6 +76,7 @@ struct ib_knobs {
 	char fsdir[IB_KNOB_STR];
 	char fs[16];              /* "", tmpfs, ext4, xfs, vfat */
 	char macro_dir[IB_KNOB_STR];
+	char inject_bench[IB_KNOB_STR];
 	unsigned long seed;       /* run order, not in ib_opts: only main.c needs it */
 	unsigned rounds;          /* runs per benchmark, likewise main.c's only */
 	enum ib_knob_src src[IB_NKNOBS];
@@ -85,6 +92,9 @@ int ib_knob_set(struct ib_knobs *k, const char *name, const char *val, enum ib_k
 int ib_knobs_from_cmdline(struct ib_knobs *k, const char *cmdline);
 int ib_knob_arg(struct ib_knobs *k, const char *arg);
 void ib_knob_refuse(struct ib_knobs *k, const char *name, const char *val, const char *why);
+int ib_knobs_check_inject(struct ib_knobs *k);
+/* the largest inject_ns: 1 ms per operation, so a sample of the slowest ops stays seconds */
+#define IB_INJECT_NS_MAX 1000000
 
 const char *ib_knob_name(unsigned id);
 /* what bench/Kconfig must say of knob id, so that a test can hold the two together: its

@@ -13,6 +13,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include "bench/lib/knobs.h"
 #include "bench/lib/measure.h"
 #include "bench/lib/place.h"
 #include "bench/base/stats.h"
@@ -158,19 +159,66 @@ double ib_target_ns(void)
 	return t;
 }
 
-/* one way of getting an interval of n operations, for both entry points */
+int ib_metric_is_baseline(const char *metric)
+{
+	static const char *const named[] = { "sig_kill0", "ctx_overhead", "prot_fault_kill0" };
+	size_t n = strlen(metric);
+
+	if (n > 5 && !strcmp(metric + n - 5, "_base"))
+		return 1;
+	for (size_t i = 0; i < sizeof(named) / sizeof(named[0]); i++)
+		if (!strcmp(metric, named[i]))
+			return 1;
+	return 0;
+}
+
+uint64_t ib_inject_per_op(const struct ib_metric *m)
+{
+	if (!ib_opts->inject_ns || !ib_opts->inject_bench ||
+	    !ib_list_has(ib_opts->inject_bench, bench_name) || ib_metric_is_baseline(m->name))
+		return 0;
+	return ib_opts->inject_ns;
+}
+
+uint64_t ib_inject_wait(uint64_t n, uint64_t per_op)
+{
+	uint64_t want, t0, now;
+
+	if (!per_op || !n)
+		return 0;
+	/* n is at most UINT64_MAX / 4 (sizing), per_op at most 10^6: saturate, never wrap */
+	want = n > UINT64_MAX / per_op ? UINT64_MAX : n * per_op;
+	t0 = ib_now_ns();
+	do
+		now = ib_now_ns();
+	while (now - t0 < want);
+	return now - t0;
+}
+
+/* one way of getting an interval of n operations, for both entry points; inject: ns of
+ * busy-wait per operation added inside the interval (0: none) */
 struct source {
 	ib_loop_fn loop;
 	ib_timed_fn timed;
 	void *arg;
+	uint64_t inject;
 };
 
 static int interval(const struct source *s, uint64_t n, uint64_t *ns)
 {
-	if (s->timed)
-		return s->timed(s->arg, n, ns);
+	int r;
+
+	if (s->timed) {
+		r = s->timed(s->arg, n, ns);
+		/* fn stopped its own clock: the wait, timed on the same clock, is added to it */
+		if (!r)
+			*ns += ib_inject_wait(n, s->inject);
+		return r;
+	}
 	uint64_t t0 = ib_now_ns();
-	int r = s->loop(s->arg, n);
+	r = s->loop(s->arg, n);
+	if (!r)
+		ib_inject_wait(n, s->inject);
 	*ns = ib_now_ns() - t0;
 	return r;
 }
@@ -364,14 +412,14 @@ static int run_measure(const struct ib_metric *m, const struct source *s, double
 
 int ib_measure(const struct ib_metric *m, ib_loop_fn fn, void *arg, struct ib_result *out)
 {
-	struct source s = { .loop = fn, .arg = arg };
+	struct source s = { .loop = fn, .arg = arg, .inject = ib_inject_per_op(m) };
 
 	return run_measure(m, &s, ib_timer->cost_ns, 0, out);
 }
 
 int ib_measure_timed(const struct ib_metric *m, ib_timed_fn fn, void *arg, struct ib_result *out)
 {
-	struct source s = { .timed = fn, .arg = arg };
+	struct source s = { .timed = fn, .arg = arg, .inject = ib_inject_per_op(m) };
 
 	return run_measure(m, &s, 0, 0, out);
 }
@@ -379,7 +427,7 @@ int ib_measure_timed(const struct ib_metric *m, ib_timed_fn fn, void *arg, struc
 int ib_measure_count(const struct ib_metric *m, ib_timed_fn fn, void *arg, uint64_t n,
 		     struct ib_result *out)
 {
-	struct source s = { .timed = fn, .arg = arg };
+	struct source s = { .timed = fn, .arg = arg, .inject = ib_inject_per_op(m) };
 
 	if (!n) {
 		ib_reason("%s: a fixed count of 0 operations", m->name);

@@ -45,6 +45,16 @@
  * round k of a plan with several rounds), every `m` record carries a field round=k after
  * `cpu`, so that benchmarks need not know about rounds. 0 (one round) adds nothing.
  *
+ * Injection (docs/methods.md, "Injected cost"): when the inject_ns knob is not 0 and the
+ * benchmark's registry name is in inject_bench, every interval of n operations of
+ * ib_measure(), ib_measure_timed() and ib_measure_count() - sizing, warm-up and samples alike,
+ * so n is sized for the slower operation - also busy-waits n x inject_ns ns on ib_now_ns():
+ * inside the harness's two clock reads for ib_measure(), added to fn's *elapsed_ns for the
+ * timed ones. Not for a baseline (ib_metric_is_baseline(): the benchmark subtracts it, so an
+ * injected baseline would cancel the injection) and not for ib_emit_result() (its figure is
+ * computed from samples that already carry it). The records say nothing of it: the begin
+ * record's knob.inject_ns and knob.inject_bench do.
+ *
  * Records leave through ib_send_payload(): one write() of "<payload>\n" to the fd given to
  * ib_harness_begin() (the runner's pipe in the benchmark's child; a test's pipe). With no fd
  * (< 0) records are dropped.
@@ -72,6 +82,16 @@ int ib_send_payload(const struct ib_rec *r);
 /* the text of the last ib_reason() ("" if none) and forgetting it */
 const char *ib_reason_text(void);
 void ib_reason_clear(void);
+
+/* 1 for a baseline metric, never injected: a name ending in "_base", or sig_kill0,
+ * ctx_overhead, prot_fault_kill0 (docs/protocol.md names them) */
+int ib_metric_is_baseline(const char *metric);
+/* the ns injected per operation into metric m of the benchmark in this child (0: none) */
+uint64_t ib_inject_per_op(const struct ib_metric *m);
+/* busy-wait until n x per_op ns (saturated at UINT64_MAX) have passed on ib_now_ns(); returns
+ * the ns that passed (>= n x per_op; one clock read more at most), 0 at once if n or per_op
+ * is 0 */
+uint64_t ib_inject_wait(uint64_t n, uint64_t per_op);
 
 /* ns per unit for a time unit, 0 for anything else */
 double ib_unit_ns(const char *unit);

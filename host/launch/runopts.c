@@ -373,6 +373,11 @@ int ib_runopts_parse(struct ib_run_opts *o, int argc, char **argv, char *err, si
 		BAD("missing argument: --kernel PATH|uml or --variant NAME:KERNEL[:APPEND]");
 	if (o->nvariants && !o->runs_set)
 		o->runs = IB_CAMPAIGN_RUNS;
+	/* the guest would refuse it and measure a plain boot: say so before booting */
+	val = ib_runopts_knob_value(o, "inject_ns");
+	if (val && strtoul(val, NULL, 10) && !ib_runopts_has_knob(o, "inject_bench"))
+		BAD("bad argument '--inject_ns': needs --inject_bench LIST (the benchmarks to slow "
+		    "down)");
 	return 0;
 }
 

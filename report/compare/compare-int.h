@@ -16,6 +16,8 @@
  *    +7.5]"; ib_cmp_cv_pair() "1.2/3.4" (two CVs in %, "-" for none); and JSON:
  *    ib_cmp_jnum() a number or null (NaN, inf), ib_cmp_jci() [lo, hi] or null,
  *    ib_cmp_cell_json() a cell's figures.
+ *  - ib_cmp_inject(v, out, cap): the cost v's boots injected on purpose (ib_summary_inject:
+ *    knobs inject_ns, inject_bench), "" for none, "mixed: ..." when its boots disagree.
  */
 #ifndef IB_COMPARE_INT_H
 #define IB_COMPARE_INT_H
@@ -59,5 +61,6 @@ void ib_cmp_cv_pair(char *out, size_t cap, double a, double b);
 json_t *ib_cmp_jnum(double v);
 json_t *ib_cmp_jci(double lo, double hi);
 json_t *ib_cmp_cell_json(const struct cell *c);
+void ib_cmp_inject(const struct variant *v, char *out, size_t cap);
 
 #endif

@@ -10,6 +10,7 @@
 #include <jansson.h>
 
 #include "report/compare/compare-int.h"
+#include "report/summary/summary.h"
 
 /* 4 significant digits, but never an exponent for the big ones ("13110", not "1.311e+04") */
 static const char *num(char *out, size_t cap, double v)
@@ -65,4 +66,20 @@ json_t *ib_cmp_cell_json(const struct cell *c)
 			 "ci", ib_cmp_jci(c->lo, c->hi), "min", ib_cmp_jnum(c->min), "iqr", ib_cmp_jnum(c->iqr),
 			 "cv_within", ib_cmp_jnum(c->cv_within), "cv_between", ib_cmp_jnum(c->cv_between),
 			 "n", (json_int_t)c->n);
+}
+
+void ib_cmp_inject(const struct variant *v, char *out, size_t cap)
+{
+	char t[512];
+
+	out[0] = '\0';
+	for (size_t b = 0; b < v->n; b++) {
+		ib_summary_inject(v->boot[b]->res, t, sizeof(t));
+		if (!b) {
+			snprintf(out, cap, "%s", t);
+		} else if (strcmp(t, out)) {
+			snprintf(out, cap, "mixed: some boots injected, not all alike");
+			return;
+		}
+	}
 }

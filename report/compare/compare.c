@@ -37,7 +37,7 @@ struct row {
 	struct ib_welch w;
 	double p_mw, q, floor_pct;
 	int significant, within;
-	int f_clock, f_accel, f_incomplete;
+	int f_clock, f_accel, f_incomplete, f_inject;
 };
 
 /* the table title up to its " - " or " in " ("Processor, Processes") */
@@ -84,6 +84,8 @@ static void flags(char *out, size_t cap, const struct row *r, const struct cell 
 		flag(out, cap, &o, list, "accel", 0);
 	if (r->f_incomplete)
 		flag(out, cap, &o, list, "incomplete", 0);
+	if (r->f_inject)
+		flag(out, cap, &o, list, "injected", 0);
 }
 
 /*
@@ -424,6 +426,7 @@ static int compare_main(int argc, char **argv, char **owned)
 
 	/* cells[l][j]: variant l, metric j */
 	struct cell *cells[64];
+	static char inj[64][512];
 	size_t minb = (size_t)-1, nrows = 0;
 	for (size_t l = 0; l < nl; l++) {
 		cells[l] = calloc(nm, sizeof(struct cell));
@@ -434,6 +437,13 @@ static int compare_main(int argc, char **argv, char **owned)
 			fprintf(f, " (%zu incomplete left out)", v[l].excluded);
 		fprintf(f, ", clocksource %s, accel %s\n", *v[l].clocksource ? v[l].clocksource : "?",
 			*v[l].accel ? v[l].accel : "?");
+		ib_cmp_inject(&v[l], inj[l], sizeof(inj[l]));
+		if (*inj[l])
+			fprintf(f, "  INJECTED: %s\n", inj[l]);
+		if (l && strcmp(inj[0], inj[l]))
+			fprintf(f, "note: %s and %s differ in injected cost (inject_ns, "
+				   "inject_bench): part of any difference was put there on purpose\n",
+				v[0].label, v[l].label);
 		if (v[l].n < minb)
 			minb = v[l].n;
 		if (!v[l].n) {
@@ -458,7 +468,7 @@ static int compare_main(int argc, char **argv, char **owned)
 			if (!a->n || !b->n)
 				continue;
 			*r = (struct row){ metric[j], section[j], l, { 0, NAN, NAN, NAN, NAN, NAN, NAN },
-					   NAN, NAN, NAN, 0, 0, 0, 0, 0 };
+					   NAN, NAN, NAN, 0, 0, 0, 0, 0, 0 };
 			ib_stat_welch_log(a->vals, a->n, b->vals, b->n, 0.95, &r->w);
 			r->p_mw = ib_stat_mann_whitney(a->vals, a->n, b->vals, b->n);
 			r->floor_pct = !isnan(floor_opt) ? floor_opt : floor_pct[j];
@@ -469,6 +479,7 @@ static int compare_main(int argc, char **argv, char **owned)
 				     !strcmp(v[0].clocksource, "mixed");
 			r->f_accel = strcmp(v[0].accel, v[l].accel) || !strcmp(v[0].accel, "mixed");
 			r->f_incomplete = v[0].excluded || v[l].excluded;
+			r->f_inject = strcmp(inj[0], inj[l]) != 0;
 			p[nrows] = r->w.p;
 			/* pooled between-boot spread of this row, for the MDE */
 			double sa = ib_stat_logsd(a->vals, a->n), sb = ib_stat_logsd(b->vals, b->n);

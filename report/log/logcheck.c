@@ -75,9 +75,9 @@ static int is_m_key(const char *k)
 size_t ib_value_max(const char *type, const char *key)
 {
 	static const char *const names[] = { "bench", "metric", "unit", "status" };
-	/* knob.bench and knob.skip are lists of benchmark names: 20 names pass 256 bytes */
+	/* knob.bench, knob.skip, knob.inject_bench: lists of benchmark names (20 pass 256 bytes) */
 	static const char *const longs[] = { "cmdline", "refused", "init.refused", "knob.bench",
-					     "knob.skip" };
+					     "knob.skip", "knob.inject_bench" };
 
 	if (!strcmp(key, "samples") || !strcmp(key, "raw_ns") || !strcmp(key, "benches"))
 		return SIZE_MAX;

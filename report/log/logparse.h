@@ -16,9 +16,9 @@
  *    UTF-8, and control characters (C0, DEL, C1), are kept as '?' and said.
  *  - Every string has a maximum length (docs/protocol.md, "Lengths"), so that no output
  *    repeats an unbounded guest string: a key IB_KEY_MAX bytes; bench, metric, unit, status and
- *    each plan entry IB_NAME_MAX; cmdline, refused, init.refused, knob.bench and knob.skip
- *    IB_LONG_VALUE_MAX; any other value IB_VALUE_MAX (samples, raw_ns and benches are
- *    lists, bounded by the line);
+ *    each plan entry IB_NAME_MAX; cmdline, refused, init.refused, knob.bench, knob.skip and
+ *    knob.inject_bench IB_LONG_VALUE_MAX; any other value IB_VALUE_MAX (samples, raw_ns and
+ *    benches are lists, bounded by the line);
  *    at most IB_PARAMS_MAX parameters per measurement. ib_value_max() gives the maximum
  *    of a field. A longer one is cut there (at a UTF-8 boundary), parameters past the last
  *    are dropped, each said as a problem and counted in integ.cut; a log with a cut is

@@ -225,6 +225,17 @@ void ib_summary_fsdir(const json_t *res, char *out, size_t cap)
 }
 
 /* e.g. "  fsdir: default/1-3 ext4 (rw,relatime) at ..." (rowtext.h) */
+void ib_summary_inject(const json_t *res, char *out, size_t cap)
+{
+	const char *ns = env(res, "knob.inject_ns"), *on = env(res, "knob.inject_bench");
+
+	out[0] = '\0';
+	/* a suite that refused it recorded 0; one without the knob recorded nothing */
+	if (*ns && strtoul(ns, NULL, 10))
+		snprintf(out, cap, "inject_ns=%s on %s: a busy-wait added to every timed "
+			 "operation, not a normal boot", ns, *on ? on : "(no benchmark)");
+}
+
 void ib_summary_notes(FILE *f, const struct ib_set *set, const char *tag,
 		      void (*text)(const json_t *res, char *out, size_t cap))
 {

@@ -304,7 +304,10 @@ static void description(const json_t *res, char *out, size_t cap)
 	/* no hypervisor, or the CPU model names it already (UML's "UML") */
 	if (!strcmp(hv, "none") || !strncmp(cpu, hv, strlen(hv)))
 		hv = "";
-	snprintf(in, sizeof(in), "%s %s %s", env(res, "uname_m"), hv, cpu);
+	ib_summary_inject(res, in, sizeof(in));
+	/* an injected boot must not pass for a normal one, even in a row read alone */
+	snprintf(in, sizeof(in), "%s%s %s %s", *in ? "INJECTED " : "", env(res, "uname_m"), hv,
+		 cpu);
 	for (const char *p = in; *p && o + 1 < cap; p++) {
 		if (!strncmp(p, "(R)", 3) || !strncmp(p, "(TM)", 4)) {
 			p += p[1] == 'R' ? 2 : 3;
@@ -554,6 +557,13 @@ void ib_summary_print(FILE *f, const struct ib_set *set)
 	memset(rule, '-', sizeof(rule) - 1);
 	rule[sizeof(rule) - 1] = 0;
 	fprintf(f, "\n%17s%s\n%17s%s\n\t\t %s\n\n", "", TITLE, "", rule, SUBTITLE);
+	ib_summary_notes(f, set, "INJECTED", ib_summary_inject);
+	for (size_t i = 0, any = 0; i < set->n && !any; i++) {
+		char t[8];
+		ib_summary_inject(set->boots[i].res, t, sizeof(t));
+		if ((any = *t != 0))
+			fputc('\n', f);
+	}
 	basic(f, set);
 	for (size_t i = 0; i < sizeof(sections) / sizeof(sections[0]); i++)
 		section(f, &sections[i], set, i >= NLMBENCH);

@@ -57,6 +57,14 @@ const char *ib_summary_metric(size_t i, const char **section);
 void ib_summary_fsdir(const json_t *res, char *out, size_t cap);
 
 /*
+ * The cost a boot's suite injected on purpose (knobs inject_ns, inject_bench of its begin
+ * record): "inject_ns=1000 on null_call: a busy-wait added to every timed operation, not a
+ * normal boot"; "" when inject_ns is 0 or absent. The summary prints it above its tables and
+ * marks the boot's Description, compare beside each variant. One line, cut to cap.
+ */
+void ib_summary_inject(const json_t *res, char *out, size_t cap);
+
+/*
  * The size of a boot's lmbench 2.0 bandwidth buffers, from the params of its first
  * measured bw_mem_frd, bw_mem_fwr, bw_file_rd or bw_mmap_rd (size_kb: lmbench's MB) and
  * bw_mem_bcopy or bw_mem_fcp (size_kb: MB/2), and the last-level cache they were sized by

@@ -257,6 +257,49 @@ static void test_plan_build(void **state)
 	assert_int_equal(ib_plan_build(sel, 0, 4, 0, b, r, 5), 0);
 }
 
+/* inject_ns: 0..IB_INJECT_NS_MAX, off by default; inject_bench a list of known names; and
+ * inject_ns without inject_bench is refused once every source is in, whatever set it */
+static void test_inject_knobs(void **state)
+{
+	char v[64];
+
+	(void)state;
+	k.quiet = 1;
+	assert_int_equal(k.opts.inject_ns, 0);
+	assert_string_equal(k.opts.inject_bench, "");
+	assert_int_equal(ib_knobs_check_inject(&k), 0);
+	assert_int_equal(ib_knob_set(&k, "inject_ns", "1000001", IB_SRC_ARG), -1);
+	assert_int_equal(ib_knob_set(&k, "inject_ns", "-1", IB_SRC_ARG), -1);
+	assert_int_equal(ib_knob_set(&k, "inject_bench", "nope", IB_SRC_ARG), -1);
+	assert_int_equal(ib_knob_set(&k, "inject_bench", "null_call;", IB_SRC_ARG), -1);
+	assert_int_equal(k.opts.inject_ns, 0);
+	assert_string_equal(k.opts.inject_bench, "");
+	assert_int_equal(k.nrefused, 4);
+
+	/* alone: refused at the end, recorded, back to 0 */
+	assert_int_equal(ib_knobs_from_cmdline(&k, "initbench.inject_ns=1000"), 0);
+	assert_int_equal(k.opts.inject_ns, 1000);
+	assert_int_equal(ib_knobs_check_inject(&k), -1);
+	assert_int_equal(k.opts.inject_ns, 0);
+	assert_int_equal(k.src[IB_K_INJECT_NS], IB_SRC_CONFIG);
+	assert_non_null(strstr(k.refused, ",inject_ns=1000"));
+	assert_non_null(strstr(k.why, "inject_bench"));
+
+	/* with its list, in either order: kept */
+	assert_int_equal(ib_knobs_from_cmdline(&k, "initbench.inject_ns=1000000 initbench."
+						   "inject_bench=null_call,ctx_2p_0k"), 0);
+	assert_int_equal(ib_knobs_check_inject(&k), 0);
+	assert_string_equal(ib_knob_value(&k, IB_K_INJECT_NS, v, sizeof(v)), "1000000");
+	assert_string_equal(ib_knob_value(&k, IB_K_INJECT_BENCH, v, sizeof(v)),
+			    "null_call,ctx_2p_0k");
+	assert_int_equal(k.src[IB_K_INJECT_BENCH], IB_SRC_CMDLINE);
+	assert_true(ib_list_has(k.opts.inject_bench, "ctx_2p_0k"));
+	/* a list without inject_ns injects nothing and is no error */
+	assert_int_equal(ib_knob_arg(&k, "--inject_ns=0"), 0);
+	assert_int_equal(ib_knobs_check_inject(&k), 0);
+	assert_string_equal(ib_knob_name(IB_K_INJECT_BENCH), "inject_bench");
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -270,6 +313,7 @@ int main(void)
 		cmocka_unit_test_setup(test_bad_cmdline_keeps_value, setup),
 		cmocka_unit_test_setup(test_unknown_knob, setup),
 		cmocka_unit_test_setup(test_refused_escaping, setup),
+		cmocka_unit_test_setup(test_inject_knobs, setup),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -200,6 +200,12 @@ static void suite_knobs_are_checked_on_the_host(void **state)
 	/* benchmark names are the suite's to judge (the host has no registry), PID 1's too */
 	assert_int_equal(parse(&o, 0, ARGV("--kernel", "/k", "--bench", "nosuch"), 4, err), 0);
 	assert_int_equal(parse(&o, 0, ARGV("--kernel", "/k", "--out", "vda"), 4, err), 0);
+	/* inject_ns needs its list, in either order; 0 alone is no injection and passes */
+	refused_with(1, ARGV("--inject_ns", "1000"), 2, "needs --inject_bench");
+	refused_with(0, ARGV("--kernel", "/k", "--inject-ns", "5"), 4, "needs --inject_bench");
+	assert_int_equal(parse(&o, 1, ARGV("--inject_bench", "null_call", "--inject_ns", "1000"),
+			       4, err), 0);
+	assert_int_equal(parse(&o, 1, ARGV("--inject_ns", "0"), 2, err), 0);
 }
 
 /* a value the knob accepts, from how its table says it is written */
@@ -214,7 +220,9 @@ static const char *good_value(const char *name, char *buf, size_t cap)
 		if (!strcmp(ib_pid1_knobs[i].name, name))
 			snprintf(form, sizeof(form), "%s", ib_pid1_knobs[i].form);
 	assert_true(form[0]);
-	if (!strcmp(form, "LIST"))
+	if (!strcmp(name, "inject_ns"))
+		snprintf(buf, cap, "0");   /* alone: any other value needs inject_bench */
+	else if (!strcmp(form, "LIST"))
 		snprintf(buf, cap, "null_call");
 	else if (!strcmp(form, "PATH"))
 		snprintf(buf, cap, "/ib/%s", name);
