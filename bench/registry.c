@@ -23,6 +23,7 @@
 //section: mem_lat Memory latencies
 //section: placement Placement (both processes pinned to one CPU, or to two)
 //section: variants Process and IPC variants (static exec, select read set and files, RPC without poll)
+//section: core Core operations (time, randomness, yielding, waking)
 //section: macro Macro workloads (a compile, a web server under load)
 //section: test Test only
 

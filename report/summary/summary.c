@@ -221,6 +221,18 @@ static const struct section sections[] = {
 		"", 0, 0,
 		{ { "lat_fifo", 6, NULL }, { "lat_sem", 6, NULL }, { NULL, 0, NULL } },
 	},
+	{
+		/* the core operations of LEBench (Ren et al., SOSP 2019) that kernel releases
+		 * regress in (bench/core/): time and randomness reads, yielding, waking */
+		"Core operations - times in microseconds - smaller is better", NULL,
+		"-----------------------------------------------------------",
+		"Host                 OS  clock  clock getrnd  sched eventfd",
+		"                          vDSO    sys   16 B  yield  r trip",
+		"--------- ------------- ------ ------ ------ ------ -------",
+		"", 0, 0,
+		{ { "clock_vdso", 6, NULL }, { "clock_sys", 6, NULL }, { "getrandom", 6, NULL },
+		  { "sched_yield", 6, NULL }, { "eventfd_pp", 7, NULL }, { NULL, 0, NULL } },
+	},
 	/* initbench's: the whole-system workloads (bench/macro/, docs/macro.md), laid out as
 	 * kernel comparisons report them: the best of three builds as real/user/sys, then ab's
 	 * requests per second and time per request at -c 100 and -c 10 */

@@ -391,3 +391,40 @@ void native_checks(json_t *root, json_t *ms)
 			printf("plausible: ok %s\n", buf);
 	}
 }
+
+/* clocksources whose reads the x86 and arm64 vDSOs serve without a system call */
+static int vdso_clocksource(const char *name)
+{
+	static const char *const served[] = { "tsc", "tsc-early", "kvm-clock",
+					      "hyperv_clocksource_tsc_page", "arch_sys_counter",
+					      NULL };
+
+	for (int i = 0; name && served[i]; i++)
+		if (!strcmp(name, served[i]))
+			return 1;
+	return 0;
+}
+
+/*
+ * The Core operations (bench/core/): a vDSO clock read makes no system call, so it is below
+ * the null call and below the same read made as a system call; but only where the vDSO
+ * serves the kernel's clocksource (else it makes the call itself) and not under UML (whose
+ * vDSO is a system call: arch/x86/um/vdso). An eventfd round trip is two calls and two
+ * wake-ups on each side: above a null call anywhere.
+ */
+void core_ops(json_t *ms, int uml)
+{
+	json_t *vdso = metric_obj(ms, "clock_vdso");
+	const char *cs = vdso ? param_str(vdso, "clocksource") : NULL;
+
+	if (vdso && uml)
+		printf("plausible: not checked under UML: clock_vdso < null_call, clock_sys\n");
+	else if (vdso && !vdso_clocksource(cs))
+		printf("plausible: not checked on clocksource %s (no vDSO mode): clock_vdso < "
+		       "null_call, clock_sys\n", cs ? cs : "(none recorded)");
+	else {
+		order_if(ms, "clock_vdso", "null_call", 0);
+		order_if(ms, "clock_vdso", "clock_sys", 0);
+	}
+	order_if(ms, "null_call", "eventfd_pp", 0);
+}

@@ -23,7 +23,9 @@
  *   exactly the least of its rounds (fs_flat());
  *   L1 < L2 < Main mem (the random chase); lmbench 2.0's stride-128 points: L1 $ < Main mem,
  *   L2 $ < Main mem; Bcopy (libc) and Bcopy (hand) < 2 x our 64-bit mem read bandwidth;
- *   every bandwidth below 10^6 MB/s (no machine moves a TB/s through one core: a unit slip).
+ *   every bandwidth below 10^6 MB/s (no machine moves a TB/s through one core: a unit slip);
+ *   Core operations: vDSO clock_gettime < null call and < the same read as a system call
+ *   (where the clocksource has a vDSO mode; not under UML), null call < eventfd round trip.
  * The fork/exec/sh, context switch and protocol orderings and the "ok when present" ones
  * (create, caches) are judged on the median over every (boot, round) of the ratio of the two
  * figures within that round (paired_ratio()); the others on the medians over the boots
@@ -307,6 +309,7 @@ int main(int argc, char **argv)
 	 */
 	order_if(ms, "null_call", "lat_fifo", 0);
 	order_if(ms, "null_call", "lat_sem", 0);
+	core_ops(ms, hv && !strcmp(hv, "UML"));
 	page_fault(ms);
 	faults_per_touch(boots, n);
 	/*

@@ -9,8 +9,8 @@
  *  - order(ms, a, b): median a < median b. order_within(ms, a, b, or_equal, slack): the same
  *    on the median over every (boot, round) of a/b in one round (the_boots, nboots), within a
  *    factor slack (nothing when either is missing); order_if(): order_within() with slack 1.
- *  - page_fault(), fs_flat(uml), faults_per_touch(), bandwidths(), native_checks(): one
- *    family's relations each.
+ *  - page_fault(), fs_flat(uml), faults_per_touch(), bandwidths(), native_checks(),
+ *    core_ops(ms, uml): one family's relations each.
  */
 #ifndef PLAUSIBLE_H
 #define PLAUSIBLE_H
@@ -32,5 +32,6 @@ void fs_flat(int uml);
 void faults_per_touch(json_t **boots, int n);
 void bandwidths(json_t *ms);
 void native_checks(json_t *root, json_t *ms);
+void core_ops(json_t *ms, int uml);
 
 #endif
