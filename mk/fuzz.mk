@@ -35,7 +35,8 @@ FUZZ_import_SRCS := tests/fuzz/fuzz-import.c $(FUZZ_LMBENCH_SRCS)
 FUZZ_STORE_SRCS := report/store/store.c report/store/storedir.c report/store/validate.c \
 	report/store/bootdata.c report/stats/stats.c report/log/logparse.c report/log/logcheck.c \
 	report/export/export.c report/export/export-html.c report/export/export-plot.c \
-	report/summary/summary.c report/summary/rowtext.c report/summary/format.c bench/base/record.c \
+	report/summary/summary.c report/summary/sections.c report/summary/rowtext.c \
+	report/summary/format.c bench/base/record.c \
 	host/lib/hostutil.c host/lib/safeio.c host/lib/cli-paths.c host/lib/cli-opt.c host/lib/argv.c
 FUZZ_csv_SRCS := tests/fuzz/fuzz-csv.c $(FUZZ_STORE_SRCS)
 FUZZ_capture_SRCS := tests/fuzz/fuzz-capture.c $(FUZZ_STORE_SRCS) report/import/import.c \

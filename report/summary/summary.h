@@ -42,7 +42,7 @@ void ib_summary_print(FILE *f, const struct ib_set *set);
  */
 const char *ib_summary_metric(size_t i, const char **section);
 
-/* more metrics than the tables hold (summary.c checks it at compile time): what a caller
+/* more metrics than the tables hold (sections.c checks it at compile time): what a caller
  * may size an array of ib_summary_metric()'s names by */
 #define IB_SUMMARY_MAX_METRICS 256
 
