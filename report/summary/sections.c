@@ -189,6 +189,20 @@ const struct section ib_summary_sections[] = {
 		{ { "clock_vdso", 6, NULL }, { "clock_sys", 6, NULL }, { "getrandom", 6, NULL },
 		  { "sched_yield", 6, NULL }, { "eventfd_pp", 7, NULL }, { NULL, 0, NULL } },
 	},
+	{
+		/* poll and select scan the whole set, epoll_wait reads its ready list
+		 * (bench/core/poll.c) */
+		"Core operations - N fds, one ready, in microseconds - smaller is better", NULL,
+		"-----------------------------------------------------------------------",
+		"Host                 OS   poll   poll   poll  selct  selct  selct  epoll  epoll  epoll",
+		"                            10    100   1000     10    100   1000     10    100   1000",
+		"--------- ------------- ------ ------ ------ ------ ------ ------ ------ ------ ------",
+		"", 0, 0,
+		{ { "poll_10", 6, NULL }, { "poll_100", 6, NULL }, { "poll_1000", 6, NULL },
+		  { "select_10", 6, NULL }, { "select_100", 6, NULL }, { "select_1000", 6, NULL },
+		  { "epoll_10", 6, NULL }, { "epoll_100", 6, NULL }, { "epoll_1000", 6, NULL },
+		  { NULL, 0, NULL } },
+	},
 	/* initbench's: the whole-system workloads (bench/macro/, docs/macro.md), laid out as
 	 * kernel comparisons report them: the best of three builds as real/user/sys, then ab's
 	 * requests per second and time per request at -c 100 and -c 10 */
