@@ -179,15 +179,16 @@ const struct section ib_summary_sections[] = {
 	},
 	{
 		/* the core operations of LEBench (Ren et al., SOSP 2019) that kernel releases
-		 * regress in (bench/core/): time and randomness reads, yielding, waking */
+		 * regress in (bench/core/): time and randomness reads, yielding, waking, threads */
 		"Core operations - times in microseconds - smaller is better", NULL,
 		"-----------------------------------------------------------",
-		"Host                 OS  clock  clock getrnd  sched eventfd",
-		"                          vDSO    sys   16 B  yield  r trip",
-		"--------- ------------- ------ ------ ------ ------ -------",
+		"Host                 OS  clock  clock getrnd  sched eventfd   futex thread",
+		"                          vDSO    sys   16 B  yield  r trip  r trip create",
+		"--------- ------------- ------ ------ ------ ------ ------- ------- ------",
 		"", 0, 0,
 		{ { "clock_vdso", 6, NULL }, { "clock_sys", 6, NULL }, { "getrandom", 6, NULL },
-		  { "sched_yield", 6, NULL }, { "eventfd_pp", 7, NULL }, { NULL, 0, NULL } },
+		  { "sched_yield", 6, NULL }, { "eventfd_pp", 7, NULL }, { "futex_pp", 7, NULL },
+		  { "thread_create", 6, NULL }, { NULL, 0, NULL } },
 	},
 	{
 		/* poll and select scan the whole set, epoll_wait reads its ready list

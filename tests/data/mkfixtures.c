@@ -246,6 +246,8 @@ static const struct row rows[] = {
 	{ "getrandom", "getrandom", "us", 1.62, 1.58, 66.9, "len_bytes=16", NULL },
 	{ "sched_yield", "sched_yield", "us", 1.13, 1.17, 71.4, NULL, NULL },
 	{ "eventfd_pp", "eventfd_pp", "us", 61.2, 60.8, 152.6, "msg_bytes=8", NULL },
+	{ "futex_pp", "futex_pp", "us", 55.3, 54.9, 140.2, "shared=1", NULL },
+	{ "thread_create", "thread_create", "us", 212.4, 215.0, 1480, NULL, NULL },
 	{ "poll_10", "poll_10", "us", 1.21, 1.234, 64.3, "fds=10 ready=1", NULL },
 	{ "poll_100", "poll_100", "us", 3.95, 4.029, 69.5, "fds=100 ready=1", NULL },
 	{ "poll_1000", "poll_1000", "us", 31.2, 31.824, 121.3, "fds=1000 ready=1", NULL },

@@ -410,7 +410,8 @@ static int vdso_clocksource(const char *name)
  * the null call and below the same read made as a system call; but only where the vDSO
  * serves the kernel's clocksource (else it makes the call itself) and not under UML (whose
  * vDSO is a system call: arch/x86/um/vdso). An eventfd round trip is two calls and two
- * wake-ups on each side: above a null call anywhere. poll and select scan every descriptor
+ * wake-ups on each side, a futex round trip two calls and a wake-up on each side, a thread
+ * create a clone and three memory-map calls: each above a null call anywhere. poll and select scan every descriptor
  * of the set, so 1000 cost more than 10; epoll_wait over 1000 with one ready reads its ready
  * list: below half of what a scan of 1000 costs (not under UML, where the ptrace round trip
  * of every call, ~60 us, is most of either).
@@ -430,6 +431,8 @@ void core_ops(json_t *ms, int uml)
 		order_if(ms, "clock_vdso", "clock_sys", 0);
 	}
 	order_if(ms, "null_call", "eventfd_pp", 0);
+	order_if(ms, "null_call", "futex_pp", 0);
+	order_if(ms, "null_call", "thread_create", 0);
 	order_if(ms, "poll_10", "poll_1000", 0);
 	order_if(ms, "select_10", "select_1000", 0);
 	if (uml && metric_obj(ms, "epoll_1000")) {

@@ -25,7 +25,9 @@
  *   L2 $ < Main mem; Bcopy (libc) and Bcopy (hand) < 2 x our 64-bit mem read bandwidth;
  *   every bandwidth below 10^6 MB/s (no machine moves a TB/s through one core: a unit slip);
  *   Core operations: vDSO clock_gettime < null call and < the same read as a system call
- *   (where the clocksource has a vDSO mode; not under UML), null call < eventfd round trip.
+ *   (where the clocksource has a vDSO mode; not under UML), null call < eventfd and futex
+ *   round trips and thread create, poll and select over 10 < over 1000, epoll over 1000 <
+ *   half of poll's and select's (not under UML).
  * The fork/exec/sh, context switch and protocol orderings and the "ok when present" ones
  * (create, caches) are judged on the median over every (boot, round) of the ratio of the two
  * figures within that round (paired_ratio()); the others on the medians over the boots
