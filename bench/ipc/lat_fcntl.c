@@ -3,19 +3,20 @@
  * lat_fcntl.c - a POSIX record-lock ping-pong between two processes (lmbench 3's lat_fcntl,
  * "Fcntl lock latency", which lmbench 2.0 lacks).
  *
- * Contract (bench/lib/bench.h): ib_run_lat_fcntl(), metric lat_fcntl, us per round trip.
- * Two files, each with a 1-byte write lock at offset 0 (fcntl F_SETLKW to take it, F_SETLK
- * F_UNLCK to release it), both taken by the benchmark process before the fork. The partner
- * child loops over lmbench 3's procB(): release lock 1, take lock 2, release lock 2, take
- * lock 1. The benchmark process makes lmbench 3's procA() (take 1, release 2, take 2,
- * release 1) in two halves, alternating: take 1 and release 2, then take 2 and release 1.
- * One half is one operation, lmbench 3's unit: it prints procA()'s time divided by two
- * (micro(..., 2 * get_n())). Each side makes two fcntl() per operation, and the operation is
- * meant as a round trip (a lock handed over, one handed back); but lmbench's order releases
- * a lock and retakes it back to back (release 2, take 2), so a woken partner that has not
- * yet taken it loses it again, and who blocks depends on the scheduler: natively, a copy of
- * this loop blocked the benchmark process about twice per 1000 operations and the partner
- * about once per two (bench/README.md). We keep lmbench's order, so the figure is lmbench's.
+ * Contract (bench/lib/bench.h): ib_run_lat_fcntl(), metric lat_fcntl, us per operation,
+ * half of lmbench 3's procA(). Two files, each with a 1-byte write lock at offset 0 (fcntl
+ * F_SETLKW to take it, F_SETLK F_UNLCK to release it), both taken by the benchmark process
+ * before the fork. The partner child loops over lmbench 3's procB(): release lock 1, take
+ * lock 2, release lock 2, take lock 1. The benchmark process makes lmbench 3's procA() (take
+ * 1, release 2, take 2, release 1) in two halves, alternating: take 1 and release 2, then
+ * take 2 and release 1. One half is one operation, lmbench 3's unit: it prints procA()'s
+ * time divided by two (micro(..., 2 * get_n())). We make two fcntl() per operation and the
+ * partner up to two. The operation is meant as a round trip (a lock handed over, one handed
+ * back); but lmbench's order releases each lock and retakes it back to back (release 2,
+ * take 2; release 1, the next take 1), so a woken partner that has not yet taken it loses
+ * it again, and who blocks depends on the scheduler: natively, a copy of this loop blocked
+ * the benchmark process about twice per 1000 operations and the partner about once per two
+ * (bench/README.md). We keep lmbench's order, so the figure is lmbench's.
  * Nothing is subtracted but the clock read.
  *
  * The files are made with mkstemp() in tmpdir and unlinked at once: the locks need only the
@@ -36,8 +37,8 @@
 //config:	help
 //config:	  lmbench 3's lat_fcntl: two processes hand two POSIX record
 //config:	  locks (fcntl F_SETLKW / F_UNLCK) back and forth. Microseconds
-//config:	  per round trip, lmbench 3's "Fcntl lock latency". Skipped
-//config:	  without CONFIG_FILE_LOCKING.
+//config:	  per half of lmbench 3's procA() (two fcntl() calls), its
+//config:	  "Fcntl lock latency". Skipped without CONFIG_FILE_LOCKING.
 
 #define _GNU_SOURCE
 #include <errno.h>
