@@ -167,15 +167,28 @@ const struct section ib_summary_sections[] = {
 		  { "bw_mem_read", 6, NULL }, { "bw_mem_write", 6, NULL }, { NULL, 0, NULL } },
 	},
 	{
-		/* lmbench 3's benchmarks that 2.0 lacks (bench/ipc/lat_fifo.c, lat_sem.c), each
-		 * lmbench 3's quantity: the FIFO's round trip, the semaphore's hand-off */
+		/* lmbench 3's benchmarks that 2.0 lacks (bench/ipc/lat_fifo.c, lat_sem.c,
+		 * lat_fcntl.c, lat_unix_connect.c), each lmbench 3's quantity: the FIFO's and
+		 * the record lock's round trip, the semaphore's hand-off, one connection */
 		"lmbench 3 additions - times in microseconds - smaller is better", NULL,
 		"---------------------------------------------------------------",
-		"Host                 OS   FIFO   SysV",
-		"                                  sem",
-		"--------- ------------- ------ ------",
+		"Host                 OS   FIFO   SysV  fcntl   UNIX",
+		"                                  sem   lock   conn",
+		"--------- ------------- ------ ------ ------ ------",
 		"", 0, 0,
-		{ { "lat_fifo", 6, NULL }, { "lat_sem", 6, NULL }, { NULL, 0, NULL } },
+		{ { "lat_fifo", 6, NULL }, { "lat_sem", 6, NULL }, { "lat_fcntl", 6, NULL },
+		  { "lat_unix_connect", 6, NULL }, { NULL, 0, NULL } },
+	},
+	{
+		/* lmbench 3's bandwidth that 2.0 lacks (bench/ipc/bw_udp.c): a table of its
+		 * own, as lmbench keeps times and bandwidths apart */
+		"lmbench 3 additions - bandwidths in MB/s - bigger is better", NULL,
+		"-----------------------------------------------------------",
+		"Host                 OS    UDP",
+		NULL,
+		"--------- ------------- ------",
+		"", 0, 0,
+		{ { "bw_udp", 6, NULL }, { NULL, 0, NULL } },
 	},
 	{
 		/* the core operations of LEBench (Ren et al., SOSP 2019) that kernel releases

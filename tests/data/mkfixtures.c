@@ -240,6 +240,11 @@ static const struct row rows[] = {
 	/* lmbench 3 additions */
 	{ "lat_fifo", "lat_fifo", "us", 83.4, 82.1, 176.9, "msg_bytes=1", NULL },
 	{ "lat_sem", "lat_sem", "us", 9.87, 10.02, 142.3, "sems=2 nsops=2", NULL },
+	{ "lat_fcntl", "lat_fcntl", "us", 11.42, 11.9, 151.6, "files=2 lock_bytes=1 fcntl_per_side=2",
+	  NULL },
+	{ "lat_unix_connect", "lat_unix_connect", "us", 18.35, 18.1, 210.4, "backlog=100", NULL },
+	{ "bw_udp", "bw_udp", "MB/s", 4644.36, 4830.2, 951.7, "msg_bytes=65507 chunks=16 rcvbuf=8388608",
+	  NULL },
 	/* Core operations; UML's vDSO makes the system call, so its two clocks are alike */
 	{ "clock_vdso", "clock_vdso", "us", 0.0412, 0.0398, 63.1, "clock=monotonic", NULL },
 	{ "clock_sys", "clock_sys", "us", 0.724, 0.731, 64.2, "clock=monotonic", NULL },

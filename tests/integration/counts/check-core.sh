@@ -8,7 +8,8 @@
 # makes none (*0: at most the slack in the whole run), which is the proof that libc served
 # it from the vDSO (a libc that fell back to the system call would count one per operation).
 # sched_yield: one call per operation. eventfd_pp: a round trip is one write() and one
-# read() on each side (*2). thread_create: one clone() per thread, and one mprotect() (musl
+# read() on each side (*2). futex_pp: one FUTEX_WAKE on each side per round trip, and a
+# FUTEX_WAIT on a side only when the other has not answered yet (*2-4). thread_create: one clone() per thread, and one mprotect() (musl
 # maps the stack with its guard and opens the stack part; its mmap and munmap are counted
 # by the harness too, so they are not checked). poll_N, select_N, epoll_N: one call per operation (musl makes
 # poll() SYS_poll and select() SYS_select on x86-64, ppoll and pselect6 elsewhere, and
@@ -26,6 +27,7 @@ clock_sys|clock_gettime:clock_sys
 getrandom|getrandom:getrandom
 sched_yield|sched_yield:sched_yield
 eventfd_pp|read:eventfd_pp*2 write:eventfd_pp*2
+futex_pp|futex:futex_pp*2-4
 thread_create|clone:thread_create mprotect:thread_create
 poll_10,poll_100,poll_1000|poll|ppoll:poll_10+poll_100+poll_1000
 select_10,select_100,select_1000|select|pselect6:select_10+select_100+select_1000

@@ -23,7 +23,9 @@
 # processes: K = 2), so it counts K x iters in E and in the sizing bound; K = 0 says the
 # operation makes no such call (at most SLACK of them in the whole run); METRIC*chunks takes
 # K from the record's `chunks` parameter (a file reread's read()s per pass, which depend on
-# the file's size). BENCHES, CHECKS and
+# the file's size); METRIC*LO-HI, between LO and HI times per operation (a partner process
+# whose share of the calls depends on the scheduler: lat_fcntl), counts LO x iters in E and
+# HI x iters in the upper bound and its sizing. BENCHES, CHECKS and
 # SELECT_CHECK (empty: no select check) may be set in the environment to check other
 # benchmarks with the same rule (tests/integration/counts/check-ipc.sh does).
 # exec proc's dynamic hello is checked to run musl's loader: it makes two mprotect() calls
@@ -82,19 +84,21 @@ check() {
 	FILENAME == ARGV[1] { iters[$1] = $2; ns[$1] = $3; chunks[$1] = $4; next }
 	{ calls[$1] = $2 }
 	END {
-		nm = split(ms, m, "+"); E = 0; I = 0
+		nm = split(ms, m, "+"); E = 0; I = 0; EH = 0
 		for (k = 1; k <= nm; k++) {
-			K = 1; name = m[k]
+			K = 1; KH = 1; name = m[k]
 			if (split(m[k], mk, "*") == 2) {
 				name = mk[1]
-				K = mk[2] == "chunks" ? chunks[name] + 0 : mk[2] + 0
+				if (split(mk[2], kr, "-") == 2) { K = kr[1] + 0; KH = kr[2] + 0 }
+				else K = KH = mk[2] == "chunks" ? chunks[name] + 0 : mk[2] + 0
 			}
 			if (!(name in iters)) { printf "FAIL %-22s no record for %s\n", sc, name; exit 1 }
-			E += K * iters[name] * (ns[name] + 1); I += K * iters[name]
+			E += K * iters[name] * (ns[name] + 1); I += KH * iters[name]
+			EH += KH * iters[name] * (ns[name] + 1)
 		}
 		nsc = split(sc, s, "|"); C = 0
 		for (k = 1; k <= nsc; k++) C += calls[s[k]]
-		hi = E + fac * I + slack
+		hi = EH + fac * I + slack
 		ok = (C >= E && C <= hi)
 		printf "%s %-22s %-20s calls=%d expected=%d..%d (sizing excess %.2f x iters)\n",
 			ok ? "ok  " : "FAIL", sc, ms, C, E, hi, I ? (C - E) / I : 0

@@ -22,6 +22,15 @@
 # per operation). lat_sem: one semop() of two operations on each side per round trip, so
 # semop twice per operation (semtimedop where a libc makes semop() that call); a semop per
 # take and per post would count 4.
+# lat_fcntl: two fcntl() per operation in the benchmark process (take one lock, release the
+# other) and up to two in the partner, which lmbench's order lets fall behind (who blocks
+# depends on the scheduler, bench/README.md; under strace: 2112 calls where 4 per operation
+# would be 2288..2792), so 2 to 4 (*2-4). lat_unix_connect: one socket() and one connect()
+# per operation, all the client's; the server's accept() and close() are not counted: up to
+# the listen backlog (100) connections may still be queued when the run ends (seen: accept
+# 493 for 572 operations). bw_udp: one request and `chunks` datagrams per operation, all sent with
+# send()/sendto() and received with recv()/recvfrom() (musl: sendto, recvfrom): sendto and
+# recvfrom each chunks + 1 times.
 # The Placement variants make the same calls as their lmbench columns, wherever they run.
 #
 # usage: check-ipc.sh [SUITE]   (default: out/bench/ibsuite; needs strace; 77 without it)
@@ -42,6 +51,9 @@ lat_rpc_tcp|read:lat_rpc_tcp*2 write:lat_rpc_tcp*2 poll|ppoll:lat_rpc_tcp*0
 lat_tcp_conn|connect:lat_tcp_conn setsockopt:lat_tcp_conn+lat_tcp_conn_base
 lat_fifo|read:lat_fifo*2 write:lat_fifo*2
 lat_sem|semop|semtimedop:lat_sem*2
+lat_fcntl|fcntl:lat_fcntl*2-4
+lat_unix_connect|socket:lat_unix_connect connect:lat_unix_connect
+bw_udp|sendto:bw_udp*chunks+bw_udp recvfrom:bw_udp*chunks+bw_udp
 bw_pipe|write:bw_pipe
 bw_unix|write:bw_unix
 lat_pipe_same|read:lat_pipe_same*2 write:lat_pipe_same*2

@@ -311,6 +311,14 @@ int main(int argc, char **argv)
 	 */
 	order_if(ms, "null_call", "lat_fifo", 0);
 	order_if(ms, "null_call", "lat_sem", 0);
+	/*
+	 * lat_fcntl: two fcntl() calls on our side alone per operation, whatever the partner
+	 * does (bench/README.md: who blocks depends on the scheduler); lat_unix_connect: a
+	 * socket(), a connect() and a close(). Each costs more than one null call (natively
+	 * 6-10 and 16-34 us against about 1). bw_udp has no such ordering that holds everywhere.
+	 */
+	order_if(ms, "null_call", "lat_fcntl", 0);
+	order_if(ms, "null_call", "lat_unix_connect", 0);
 	core_ops(ms, hv && !strcmp(hv, "UML"));
 	page_fault(ms);
 	faults_per_touch(boots, n);
