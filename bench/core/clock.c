@@ -134,18 +134,6 @@ static const char *clock_params(char *params, size_t cap)
 	return params;
 }
 
-static int measure(const struct ib_metric *m, ib_loop_fn fn)
-{
-	struct ib_result r;
-	int err = ib_measure(m, fn, NULL, &r);
-
-	if (err) {
-		ib_reason("%s: %s", m->name, strerror(-err));
-		return IB_FAIL;
-	}
-	return IB_OK;
-}
-
 int ib_run_clock_vdso(void)
 {
 	char params[128];
@@ -156,7 +144,7 @@ int ib_run_clock_vdso(void)
 		ib_reason("no vDSO: the kernel maps none (AT_SYSINFO_EHDR is 0)");
 		return IB_SKIP;
 	}
-	return measure(&m, vdso_loop);
+	return ib_measure_run(&m, vdso_loop, NULL);
 }
 
 int ib_run_clock_sys(void)
@@ -165,7 +153,7 @@ int ib_run_clock_sys(void)
 	const struct ib_metric m = { "clock_sys", "us", 0.0, clock_params(params, sizeof(params)),
 				     0 };
 
-	return measure(&m, sys_loop);
+	return ib_measure_run(&m, sys_loop, NULL);
 }
 
 int ib_run_getrandom(void)
@@ -195,5 +183,5 @@ int ib_run_getrandom(void)
 	}
 	snprintf(params, sizeof(params), "len_bytes=%d crng_wait_ms=%.0f", RANDOM_BYTES,
 		 (double)wait_ns / 1e6);
-	return measure(&m, random_loop);
+	return ib_measure_run(&m, random_loop, NULL);
 }

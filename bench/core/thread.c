@@ -26,7 +26,6 @@
 #define _GNU_SOURCE
 #include <errno.h>
 #include <pthread.h>
-#include <string.h>
 
 #include "bench/lib/bench.h"
 
@@ -59,12 +58,6 @@ static int create_join(void *arg, uint64_t n)
 int ib_run_thread_create(void)
 {
 	static const struct ib_metric m = { "thread_create", "us", 0.0, NULL, 0 };
-	struct ib_result r;
-	int err = ib_measure(&m, create_join, NULL, &r);
 
-	if (err) {
-		ib_reason("thread_create: %s", strerror(-err));
-		return IB_FAIL;
-	}
-	return IB_OK;
+	return ib_measure_run(&m, create_join, NULL);
 }

@@ -91,14 +91,8 @@ static int yield_loop(void *arg, uint64_t n)
 int ib_run_sched_yield(void)
 {
 	static const struct ib_metric m = { "sched_yield", "us", 0.0, NULL, 0 };
-	struct ib_result r;
-	int err = ib_measure(&m, yield_loop, NULL, &r);
 
-	if (err) {
-		ib_reason("sched_yield: %s", strerror(-err));
-		return IB_FAIL;
-	}
-	return IB_OK;
+	return ib_measure_run(&m, yield_loop, NULL);
 }
 
 struct efd_pair {

@@ -89,6 +89,9 @@ struct ib_result {
 
 uint64_t ib_now_ns(void);
 int ib_measure(const struct ib_metric *m, ib_loop_fn fn, void *arg, struct ib_result *out);
+/* the run() of a benchmark that is one ib_measure(): IB_OK, or IB_FAIL with the reason
+ * "<metric>: <error>" (the result itself is in the record) */
+int ib_measure_run(const struct ib_metric *m, ib_loop_fn fn, void *arg);
 int ib_measure_timed(const struct ib_metric *m, ib_timed_fn fn, void *arg, struct ib_result *out);
 /* the one exception to "the harness picks n": n fixed where the count is part of the
  * quantity (lmbench 2.0's File Create/Delete: 1000 files in one directory per round); one

@@ -417,6 +417,18 @@ int ib_measure(const struct ib_metric *m, ib_loop_fn fn, void *arg, struct ib_re
 	return run_measure(m, &s, ib_timer->cost_ns, 0, out);
 }
 
+int ib_measure_run(const struct ib_metric *m, ib_loop_fn fn, void *arg)
+{
+	struct ib_result r;
+	int err = ib_measure(m, fn, arg, &r);
+
+	if (err) {
+		ib_reason("%s: %s", m->name, strerror(-err));
+		return IB_FAIL;
+	}
+	return IB_OK;
+}
+
 int ib_measure_timed(const struct ib_metric *m, ib_timed_fn fn, void *arg, struct ib_result *out)
 {
 	struct source s = { .timed = fn, .arg = arg, .inject = ib_inject_per_op(m) };

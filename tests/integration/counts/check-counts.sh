@@ -27,7 +27,8 @@
 # whose share of the calls depends on the scheduler: lat_fcntl), counts LO x iters in E and
 # HI x iters in the upper bound and its sizing. BENCHES, CHECKS and
 # SELECT_CHECK (empty: no select check) may be set in the environment to check other
-# benchmarks with the same rule (tests/integration/counts/check-ipc.sh does).
+# benchmarks with the same rule, and RUNS to check several sets one strace run each (below;
+# tests/integration/counts/check-ipc.sh and check-core.sh do).
 # exec proc's dynamic hello is checked to run musl's loader: it makes two mprotect() calls
 # (RELRO of the program and of libc, musl 1.2.3) that the static hello does not; the hellos
 # are taken from beside SUITE (HELLO_DIR), and their children's calls count (strace -f).
@@ -49,6 +50,20 @@ CHECKS=${CHECKS:-"getppid:null_call rt_sigaction:sig_inst kill:sig_kill0+sig_hnd
 SELECT_CHECK=${SELECT_CHECK-"select_tcp_wr+select_tcp+select_file_wr"}
 
 command -v strace >/dev/null 2>&1 || { echo "check-counts: no strace, skipped"; exit 77; }
+
+# RUNS, lines BENCH|CHECKS (check-ipc.sh, check-core.sh): one strace run per line, so that
+# benchmarks sharing a syscall do not mix; each line is checked as below, with its BENCHES
+# and CHECKS and no select check. Exit 1 if any line fails.
+if [ -n "${RUNS:-}" ]; then
+	fail=0
+	while IFS='|' read -r bench checks; do
+		echo "# $bench"
+		RUNS= BENCHES=$bench CHECKS=$checks SELECT_CHECK= sh "$0" "$SUITE" || fail=1
+	done <<EOF
+$RUNS
+EOF
+	exit "$fail"
+fi
 [ -x "$SUITE" ] || { echo "check-counts: $SUITE not built" >&2; exit 1; }
 
 tmp=$(mktemp -d)
