@@ -224,7 +224,6 @@ void ib_summary_fsdir(const json_t *res, char *out, size_t cap)
 		snprintf(out + o, cap - o, ": no disk (lmbench used one: --fs ext4)");
 }
 
-/* e.g. "  fsdir: default/1-3 ext4 (rw,relatime) at ..." (rowtext.h) */
 void ib_summary_inject(const json_t *res, char *out, size_t cap)
 {
 	const char *ns = env(res, "knob.inject_ns"), *on = env(res, "knob.inject_bench");
@@ -236,6 +235,7 @@ void ib_summary_inject(const json_t *res, char *out, size_t cap)
 			 "operation, not a normal boot", ns, *on ? on : "(no benchmark)");
 }
 
+/* e.g. "  fsdir: default/1-3 ext4 (rw,relatime) at ..." (rowtext.h) */
 void ib_summary_notes(FILE *f, const struct ib_set *set, const char *tag,
 		      void (*text)(const json_t *res, char *out, size_t cap))
 {
