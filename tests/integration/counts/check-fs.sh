@@ -1,7 +1,8 @@
 #!/bin/sh
 # SPDX-License-Identifier: GPL-2.0-or-later
 #
-# check-fs.sh - do the file benchmarks (bench/fs/: lat_fs.c, lat_fs_tree.c, lat_vm.c, bw_file.c)
+# check-fs.sh - do the file benchmarks (bench/fs/: lat_fs.c, lat_fs_tree.c, lat_vm.c, bw_file.c,
+# bw_lmdd.c)
 # make the syscalls their records claim? Thin glue over check-counts.sh (same rule and bounds),
 # one strace run per line below, so that benchmarks sharing a syscall do not mix:
 #   fs_0k, fs_10k (lmbench 2.0: 1000 files per round, the count fixed, no sizing), per file
@@ -17,6 +18,8 @@
 #   bw_file_rd, bw_file_reread (bench/fs/bw_file.c): one pass reads the file in 64 KB chunks,
 #     read  `chunks` (the record's parameter: size / 64 KB) per pass; the untimed read-back
 #           that caches the file is one pass more, inside the sizing bound
+#   bw_file_wr_fsync (bench/fs/bw_lmdd.c, lmbench 3's lmdd): per operation 1024 write()s of
+#     8 KB, one fsync, one ftruncate (untimed, the O_TRUNC of lmdd's open)
 # The few calls outside the loops (the begin record's /proc reads, the scratch files'
 # mkostemp/unlink, the records' own writes, malloc's munmaps) fall within check-counts.sh's
 # SLACK. A create that makes one call too many or too few fails: 1000 x (reps + 1) calls
@@ -31,7 +34,8 @@ RUNS="fs_0k|open|openat|creat:fs_flat_create_0k write:fs_flat_create_0k close:fs
 fs_10k|open|openat|creat:fs_flat_create_10k write:fs_flat_create_10k close:fs_flat_create_10k unlink|unlinkat:fs_flat_delete_10k
 fs_tree_0k,fs_tree_10k|open|openat:fs_create_0k+fs_create_10k unlink|unlinkat:fs_delete_0k+fs_delete_10k
 mmap_lat,prot_fault,page_fault|kill:prot_fault_kill0+prot_fault_base rt_sigreturn:prot_fault+prot_fault_base munmap:mmap_lat+page_fault_base+page_fault_pass msync:page_fault_base+page_fault_pass
-bw_file_rd,bw_file_reread|read:bw_file_rd*chunks+bw_file_reread*chunks"
+bw_file_rd,bw_file_reread|read:bw_file_rd*chunks+bw_file_reread*chunks
+bw_file_wr_fsync|write:bw_file_wr_fsync*1024 fsync:bw_file_wr_fsync ftruncate:bw_file_wr_fsync"
 
 fail=0
 echo "$RUNS" | {
