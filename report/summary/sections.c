@@ -104,6 +104,18 @@ const struct section ib_summary_sections[] = {
 		  { "lat_mem", 8, NULL }, { NULL, 0, NULL } },
 	},
 	{
+		/* lmbench 3's tlb (bench/mem/tlb.c): the first jump of a chase over one line per
+		 * 4 KB page, and a load on either side of it */
+		"TLB (4 KB pages) - reach in pages, loads in nanoseconds", NULL,
+		"-------------------------------------------------------",
+		"Host                 OS reach  load  load",
+		"                        pages    in   out",
+		"--------- ------------- ----- ----- -----",
+		"", 0, 0,
+		{ { "tlb_reach_pages", 5, "tlb" }, { "tlb_lat_in", 5, "tlb" },
+		  { "tlb_lat_out", 5, "tlb" }, { NULL, 0, NULL } },
+	},
+	{
 		"Page faults in microseconds - smaller is better", NULL,
 		"-----------------------------------------------",
 		"Host                 OS    Per    Per   Anon   Anon   File   File",
@@ -184,11 +196,12 @@ const struct section ib_summary_sections[] = {
 		 * own, as lmbench keeps times and bandwidths apart */
 		"lmbench 3 additions - bandwidths in MB/s - bigger is better", NULL,
 		"-----------------------------------------------------------",
-		"Host                 OS    UDP",
-		NULL,
-		"--------- ------------- ------",
+		"Host                 OS    UDP   File",
+		"                                write",
+		"--------- ------------- ------ ------",
 		"", 0, 0,
-		{ { "bw_udp", 6, NULL }, { NULL, 0, NULL } },
+		/* File write: lmbench 3's lmdd fsync=1, 8 KB writes (bench/fs/bw_lmdd.c) */
+		{ { "bw_udp", 6, NULL }, { "bw_file_wr_fsync", 6, NULL }, { NULL, 0, NULL } },
 	},
 	{
 		/* the core operations of LEBench (Ren et al., SOSP 2019) that kernel releases
