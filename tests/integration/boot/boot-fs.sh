@@ -20,7 +20,7 @@ w="$O/fs-test"
 rm -rf "$w" "$O/results/fs-ext4" && mkdir -p "$w"
 R="$w/results"
 img="$w/image.cpio.gz"
-FILES=fs_0k,fs_10k,fs_tree_0k,mmap_lat,pf_per_fault,page_fault,pf_file_read,pf_file_write,bw_file_rd
+FILES=fs_0k,fs_10k,fs_tree_0k,mmap_lat,pf_per_fault,page_fault,pf_file_read,pf_file_write,bw_file_rd,bw_file_wr_fsync
 
 
 # check LABEL_DIR TYPE DEV BENCHES REPORT: one boot of BENCHES on TYPE from DEV (PID 1's note)
