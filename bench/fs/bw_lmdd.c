@@ -122,7 +122,7 @@ int ib_run_bw_file_wr_fsync(void)
 	if (ib_fsdir_ready(name))
 		return IB_SKIP;
 	if (avail >= 0 && (unsigned long)avail < 4 * (MOVE >> 10)) {
-		ib_reason("%s: needs %lu MB, %ld MB available", name, 4 * (MOVE >> 20),
+		ib_reason("%s: needs %lu MB, MemAvailable %ld MB", name, 4 * (MOVE >> 20),
 			  avail >> 10);
 		return IB_SKIP;
 	}

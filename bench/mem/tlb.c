@@ -291,7 +291,7 @@ int ib_run_tlb(void)
 	if (avail >= 0 && (unsigned long)avail / 4 < (unsigned long)DEFAULT_MAX * (PAGE / 1024))
 		t.max = (unsigned)((unsigned long)avail / 4 / (PAGE / 1024));
 	if (t.max < 4 * MIN_PAGES) {
-		ib_reason("tlb: needs %d KB, %ld KB available", 16 * MIN_PAGES * PAGE / 1024,
+		ib_reason("tlb: needs %d KB, MemAvailable %ld KB", 16 * MIN_PAGES * PAGE / 1024,
 			  avail);
 		return IB_SKIP;
 	}
