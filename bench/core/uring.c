@@ -129,7 +129,7 @@ static int ring_open(struct ring *r)
 	struct uring_params p;
 
 	memset(&p, 0, sizeof(p));
-	r->fd = (int)syscall(SYS_io_uring_setup, ENTRIES, &p);
+	r->fd = (int)syscall(SYS_io_uring_setup, (long)ENTRIES, &p);
 	if (r->fd < 0) {
 		int e = errno;
 
@@ -179,7 +179,8 @@ static int nop(struct ring *r)
 	r->sq_array[slot] = slot;
 	/* the entry must be visible before the tail that hands it to the kernel */
 	__atomic_store_n(r->sq_tail, tail + 1, __ATOMIC_RELEASE);
-	got = syscall(SYS_io_uring_enter, r->fd, 1, 1, ENTER_GETEVENTS, NULL, 0);
+	/* every argument as a long: syscall() reads six of them whatever their C types */
+	got = syscall(SYS_io_uring_enter, (long)r->fd, 1L, 1L, (long)ENTER_GETEVENTS, 0L, 0L);
 	if (got != 1)
 		return got < 0 ? -errno : -EPROTO;
 	head = *r->cq_head;
