@@ -230,6 +230,34 @@ const struct section ib_summary_sections[] = {
 		  { "epoll_10", 6, NULL }, { "epoll_100", 6, NULL }, { "epoll_1000", 6, NULL },
 		  { NULL, 0, NULL } },
 	},
+	{
+		/* read and write of LEBench's three sizes on a cached file (pread/pwrite at
+		 * offset 0) and through a pipe (write then read by one process) (bench/core/rw.c) */
+		"Core operations - read and write of N bytes, in microseconds - smaller is better",
+		NULL,
+		"--------------------------------------------------------------------------------",
+		"Host                 OS   read   read   read  write  write  write   pipe   pipe   pipe",
+		"                           1 B   4 KB  64 KB    1 B   4 KB  64 KB    1 B   4 KB  64 KB",
+		"--------- ------------- ------ ------ ------ ------ ------ ------ ------ ------ ------",
+		"", 0, 0,
+		{ { "read_1", 6, NULL }, { "read_4k", 6, NULL }, { "read_64k", 6, NULL },
+		  { "write_1", 6, NULL }, { "write_4k", 6, NULL }, { "write_64k", 6, NULL },
+		  { "pipe_rw_1", 6, NULL }, { "pipe_rw_4k", 6, NULL }, { "pipe_rw_64k", 6, NULL },
+		  { NULL, 0, NULL } },
+	},
+	{
+		/* page-cache pages moved without a copy in user space, and io_uring's own cost
+		 * (bench/core/rw.c, uring.c) */
+		"Core operations - sendfile, splice, io_uring, in microseconds - smaller is better",
+		NULL,
+		"---------------------------------------------------------------------------------",
+		"Host                 OS sendfile splice  uring",
+		"                           64 KB  64 KB    NOP",
+		"--------- ------------- -------- ------ ------",
+		"", 0, 0,
+		{ { "sendfile_64k", 8, NULL }, { "splice_64k", 6, NULL }, { "uring_nop", 6, NULL },
+		  { NULL, 0, NULL } },
+	},
 	/* initbench's: the whole-system workloads (bench/macro/, docs/macro.md), laid out as
 	 * kernel comparisons report them: the best of three builds as real/user/sys, then ab's
 	 * requests per second and time per request at -c 100 and -c 10 */

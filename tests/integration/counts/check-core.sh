@@ -14,6 +14,9 @@
 # by the harness too, so they are not checked). poll_N, select_N, epoll_N: one call per operation (musl makes
 # poll() SYS_poll and select() SYS_select on x86-64, ppoll and pselect6 elsewhere, and
 # epoll_wait() SYS_epoll_pwait); the three sizes of each run together, none shares its call.
+# read_N, write_N: one pread64 or pwrite64 per operation; pipe_rw_N: one write and one read;
+# sendfile_64k: one sendfile and the one read that drains the socket; splice_64k: two splice
+# (file to pipe, pipe to /dev/null); uring_nop: one io_uring_enter.
 #
 # usage: check-core.sh [SUITE]   (default: out/bench/ibsuite; needs strace; 77 without it)
 set -u
@@ -31,7 +34,13 @@ futex_pp|futex:futex_pp*2-4
 thread_create|clone:thread_create mprotect:thread_create
 poll_10,poll_100,poll_1000|poll|ppoll:poll_10+poll_100+poll_1000
 select_10,select_100,select_1000|select|pselect6:select_10+select_100+select_1000
-epoll_10,epoll_100,epoll_1000|epoll_pwait|epoll_wait:epoll_10+epoll_100+epoll_1000"
+epoll_10,epoll_100,epoll_1000|epoll_pwait|epoll_wait:epoll_10+epoll_100+epoll_1000
+read_1,read_4k,read_64k|pread64:read_1+read_4k+read_64k
+write_1,write_4k,write_64k|pwrite64:write_1+write_4k+write_64k
+pipe_rw_1,pipe_rw_4k,pipe_rw_64k|write:pipe_rw_1+pipe_rw_4k+pipe_rw_64k read:pipe_rw_1+pipe_rw_4k+pipe_rw_64k
+sendfile_64k|sendfile:sendfile_64k read:sendfile_64k
+splice_64k|splice:splice_64k*2
+uring_nop|io_uring_enter:uring_nop"
 
 export RUNS
 exec sh "$here/check-counts.sh" "$SUITE"
