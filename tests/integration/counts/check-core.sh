@@ -14,6 +14,10 @@
 # by the harness too, so they are not checked). poll_N, select_N, epoll_N: one call per operation (musl makes
 # poll() SYS_poll and select() SYS_select on x86-64, ppoll and pselect6 elsewhere, and
 # epoll_wait() SYS_epoll_pwait); the three sizes of each run together, none shares its call.
+# big_fork: one fork (musl's fork() is SYS_fork on x86-64, clone elsewhere) and one wait4 per
+# operation; exit_wait: one clone (CLONE_VFORK) and one wait4. mmap_*: one mmap and one munmap
+# per operation, and one madvise(MADV_NOHUGEPAGE) in the _touch ones (their untimed trial is
+# within the slack). mprotect: one call per operation.
 #
 # usage: check-core.sh [SUITE]   (default: out/bench/ibsuite; needs strace; 77 without it)
 set -u
@@ -31,7 +35,11 @@ futex_pp|futex:futex_pp*2-4
 thread_create|clone:thread_create mprotect:thread_create
 poll_10,poll_100,poll_1000|poll|ppoll:poll_10+poll_100+poll_1000
 select_10,select_100,select_1000|select|pselect6:select_10+select_100+select_1000
-epoll_10,epoll_100,epoll_1000|epoll_pwait|epoll_wait:epoll_10+epoll_100+epoll_1000"
+epoll_10,epoll_100,epoll_1000|epoll_pwait|epoll_wait:epoll_10+epoll_100+epoll_1000
+big_fork|fork|clone:big_fork wait4:big_fork
+exit_wait|clone:exit_wait wait4:exit_wait
+mmap_4k,mmap_4k_touch,mmap_256m,mmap_256m_touch|mmap:mmap_4k+mmap_4k_touch+mmap_256m+mmap_256m_touch munmap:mmap_4k+mmap_4k_touch+mmap_256m+mmap_256m_touch madvise:mmap_4k_touch+mmap_256m_touch
+mprotect|mprotect:mprotect"
 
 export RUNS
 exec sh "$here/check-counts.sh" "$SUITE"
