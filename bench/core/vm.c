@@ -8,7 +8,9 @@
  *  - big_fork: fork(), the child _exit(0)s, waitpid(): lmbench's fork proc, by a parent that
  *    holds BIG_MB of private anonymous memory, every 4 KB page of it touched (MADV_NOHUGEPAGE,
  *    so the fork copies one page-table entry per page: LEBench's "big fork"). Params
- *    touched_mb, pages. Skipped when MemAvailable is under BIG_MB + HEADROOM_MB.
+ *    touched_mb, pages, trial_kb, trial_ms, shrunk_from_mb: touched_mb is 64 or 16 where
+ *    touching BIG_MB would take over FORK_SLOW_MS (trial_ns()). Skipped when MemAvailable is
+ *    under BIG_MB + HEADROOM_MB.
  *  - exit_wait: a child's exit and its reap, without its fork. The child is made by
  *    clone(CLONE_VFORK | SIGCHLD) without CLONE_VM: a forked copy of this process (its own
  *    mm, as fork's) whose parent sleeps in the kernel until the child's mm is released. The
@@ -21,9 +23,10 @@
  *  - mmap_4k, mmap_4k_touch, mmap_256m, mmap_256m_touch: mmap() of a private anonymous
  *    read-write region and munmap(); the _touch ones madvise(MADV_NOHUGEPAGE) it (where the
  *    kernel has THP) and store one byte per 4 KB page between the two. Params size_kb,
- *    touched (0|1), pages. mmap_256m_touch maps MMAP_BIG_KB, or MMAP_SMALL_KB when one
- *    untimed trial operation at MMAP_BIG_KB took over SLOW_MS (an emulated CPU, or a host
- *    whose faults are dear): then params say shrunk_from_kb and trial_ms. The touched 256 MB
+ *    touched (0|1), pages. mmap_256m_touch maps MMAP_BIG_KB, or TRIAL_MB where one
+ *    operation at MMAP_BIG_KB would take over MAP_SLOW_MS (trial_ns(): an emulated CPU, or
+ *    a host whose faults are dear); its params add trial_kb, trial_ms and, when it was
+ *    shrunk, shrunk_from_kb. The touched 256 MB
  *    is skipped when MemAvailable is under its size + HEADROOM_MB, and every size when
  *    its untimed trial operation's mmap() is refused with ENOMEM (overcommit's heuristic
  *    refuses a mapping larger than RAM + swap).
@@ -85,8 +88,9 @@
 #define BIG_MB 256
 #define HEADROOM_MB 64           /* left to the rest of the guest while we hold the region */
 #define MMAP_BIG_KB (256u << 10)
-#define MMAP_SMALL_KB (64u << 10)
-#define SLOW_MS 100
+#define TRIAL_MB 16              /* the untimed trial that sizes the touched regions */
+#define MAP_SLOW_MS 120          /* longest projected mmap_256m_touch operation */
+#define FORK_SLOW_MS 2500        /* longest projected touch of big_fork's region */
 #define PROT_SIZE (16u << 10)
 
 static size_t page_size(void)
@@ -133,6 +137,62 @@ static int reap(pid_t pid)
 	return WIFEXITED(status) && WEXITSTATUS(status) == 0 ? 0 : -ECHILD;
 }
 
+/* ---- mmap + munmap ---- */
+
+struct map_op {
+	size_t size;
+	int touched;
+};
+
+static int map_loop(void *arg, uint64_t n)
+{
+	const struct map_op *o = arg;
+	size_t page = page_size();
+
+	for (uint64_t i = 0; i < n; i++) {
+		char *p = mmap(NULL, o->size, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS,
+			       -1, 0);
+
+		if (p == MAP_FAILED)
+			return -errno;
+		if (o->touched) {
+			no_huge(p, o->size);
+			touch(p, o->size, page);
+		}
+		if (munmap(p, o->size) < 0)
+			return -errno;
+	}
+	return 0;
+}
+
+/*
+ * The touched sizes, by time: an untimed mmap + touch of every page + munmap of TRIAL_MB,
+ * the faster of two (the first may pay for memory the host has not given the guest yet),
+ * projects what BIG_MB costs (x16). A real CPU touches 256 MB in tens of ms; under QEMU TCG
+ * it took 0.5-1.4 s per operation, under UML (~0.4 ms a fault) it would take ~26 s.
+ * mmap_256m_touch maps BIG_MB when the projection is within MAP_SLOW_MS, else TRIAL_MB:
+ * two sizes far apart, so that load on an emulating host does not flip it between them.
+ * big_fork holds BIG_MB when touching it is projected within FORK_SLOW_MS (TCG's is), else
+ * 64 MB if that is, else TRIAL_MB. Returns 0 with *ns, or -errno.
+ */
+static int trial_ns(uint64_t *ns)
+{
+	struct map_op o = { (size_t)TRIAL_MB << 20, 1 };
+
+	*ns = UINT64_MAX;
+	for (int i = 0; i < 2; i++) {
+		uint64_t t0 = ib_now_ns(), t1;
+		int err = map_loop(&o, 1);
+
+		t1 = ib_now_ns();
+		if (err)
+			return err;
+		if (t1 - t0 < *ns)
+			*ns = t1 - t0;
+	}
+	return 0;
+}
+
 /* ---- big fork ---- */
 
 static int fork_loop(void *arg, uint64_t n)
@@ -154,22 +214,34 @@ static int fork_loop(void *arg, uint64_t n)
 
 int ib_run_big_fork(void)
 {
-	static char params[64];
+	static char params[128];
 	static const struct ib_metric m = { "big_fork", "us", 0.0, params, 0 };
-	size_t size = (size_t)BIG_MB << 20;
+	const uint64_t limit = (uint64_t)FORK_SLOW_MS * 1000000;
+	size_t size;
+	uint64_t trial;
+	unsigned mb;
 	char *p;
 	int ret;
 
 	if ((ret = need_memory("big_fork", BIG_MB + HEADROOM_MB)) != IB_OK)
 		return ret;
+	if ((ret = trial_ns(&trial))) {
+		ib_reason("big_fork: trial: %s", strerror(-ret));
+		return IB_FAIL;
+	}
+	mb = trial * (BIG_MB / TRIAL_MB) <= limit ? BIG_MB : trial * 4 <= limit ? 4 * TRIAL_MB :
+	     TRIAL_MB;
+	size = (size_t)mb << 20;
 	p = mmap(NULL, size, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
 	if (p == MAP_FAILED) {
-		ib_reason("big_fork: mmap %d MB: %s", BIG_MB, strerror(errno));
+		ib_reason("big_fork: mmap %u MB: %s", mb, strerror(errno));
 		return IB_FAIL;
 	}
 	no_huge(p, size);
 	touch(p, size, page_size());
-	snprintf(params, sizeof(params), "touched_mb=%d pages=%zu", BIG_MB, size / page_size());
+	snprintf(params, sizeof(params), "touched_mb=%u pages=%zu trial_kb=%u trial_ms=%llu%s", mb,
+		 size / page_size(), TRIAL_MB << 10, (unsigned long long)(trial / 1000000),
+		 mb < BIG_MB ? " shrunk_from_mb=256" : "");
 	ret = ib_measure_run(&m, fork_loop, NULL);
 	munmap(p, size);
 	return ret;
@@ -231,51 +303,40 @@ int ib_run_exit_wait(void)
 	return IB_OK;
 }
 
-/* ---- mmap + munmap ---- */
-
-struct map_op {
-	size_t size;
-	int touched;
-};
-
-static int map_loop(void *arg, uint64_t n)
-{
-	const struct map_op *o = arg;
-	size_t page = page_size();
-
-	for (uint64_t i = 0; i < n; i++) {
-		char *p = mmap(NULL, o->size, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS,
-			       -1, 0);
-
-		if (p == MAP_FAILED)
-			return -errno;
-		if (o->touched) {
-			no_huge(p, o->size);
-			touch(p, o->size, page);
-		}
-		if (munmap(p, o->size) < 0)
-			return -errno;
-	}
-	return 0;
-}
-
 static int run_map(const char *metric, size_t size_kb, int touched, int may_shrink)
 {
 	static char params[128];
 	struct ib_metric m = { metric, "us", 0.0, params, 0 };
 	struct map_op o = { size_kb << 10, touched };
-	char shrunk[64] = "";
+	char shrunk[96] = "";
 	int ret;
 
 	/* a touched page or few need no check; a touched 256 MB needs the memory */
 	if (touched && o.size >= (1u << 20) &&
 	    (ret = need_memory(metric, (o.size >> 20) + HEADROOM_MB)) != IB_OK)
 		return ret;
+	if (may_shrink) {
+		uint64_t trial;
+		size_t mb;
+		int err = trial_ns(&trial);
+
+		if (err) {
+			ib_reason("%s: trial: %s", metric, strerror(-err));
+			return IB_FAIL;
+		}
+		mb = trial * (BIG_MB / TRIAL_MB) <= (uint64_t)MAP_SLOW_MS * 1000000 ? BIG_MB : TRIAL_MB;
+		snprintf(shrunk, sizeof(shrunk), " trial_kb=%u trial_ms=%llu", TRIAL_MB << 10,
+			 (unsigned long long)(trial / 1000000));
+		if ((mb << 10) < size_kb) {
+			snprintf(shrunk + strlen(shrunk), sizeof(shrunk) - strlen(shrunk),
+				 " shrunk_from_kb=%zu", size_kb);
+			o.size = (size_t)mb << 20;
+		}
+	}
 	{
-		uint64_t t0 = ib_now_ns(), ms;
+		/* one untimed operation: may the kernel map this much at all? */
 		int err = map_loop(&o, 1);
 
-		ms = (ib_now_ns() - t0) / 1000000;
 		if (err == -ENOMEM) {
 			/* overcommit's heuristic refuses one mapping larger than RAM + swap */
 			ib_reason("%s: the kernel refused to map %zu MB (ENOMEM): too little memory",
@@ -285,11 +346,6 @@ static int run_map(const char *metric, size_t size_kb, int touched, int may_shri
 		if (err) {
 			ib_reason("%s: %s", metric, strerror(-err));
 			return IB_FAIL;
-		}
-		if (may_shrink && ms > SLOW_MS) {
-			snprintf(shrunk, sizeof(shrunk), " shrunk_from_kb=%zu trial_ms=%llu", size_kb,
-				 (unsigned long long)ms);
-			o.size = (size_t)MMAP_SMALL_KB << 10;
 		}
 	}
 	snprintf(params, sizeof(params), "size_kb=%zu touched=%d pages=%zu%s", o.size >> 10,
