@@ -9,9 +9,10 @@
  *  - pf_cow: a store to a page of a MAP_PRIVATE, PROT_READ|PROT_WRITE mapping of a cached
  *    COW_SIZE file (ib_vm_file(), opts->fsdir) that a load already mapped read-only, one
  *    store per 4 KB page: the kernel allocates an anonymous page and copies the file's page
- *    into it (do_wp_page's copy; the loads, untimed, took the read faults). A file mapping
- *    rather than anonymous memory after fork(): a copy is certain (an anonymous page whose
- *    sharer exited is reused without one) and no process is made per mapping.
+ *    into it (do_wp_page's copy; untimed loads of the pages to be stored to took the read
+ *    faults and made the page tables). A file mapping rather than anonymous memory after
+ *    fork(): a copy is certain (an anonymous page whose sharer exited is reused without
+ *    one) and no process is made per mapping.
  *  - pf_thp: a store every 2 MB of a 2 MB aligned private anonymous THP_SIZE region with
  *    madvise(MADV_HUGEPAGE): each fault allocates and zeroes a 2 MB page. Skipped where it
  *    cannot run: no /sys/kernel/mm/transparent_hugepage (no THP in the kernel), 'never' there
@@ -107,9 +108,9 @@ static long anon_huge_kb(void)
 	return sum;
 }
 
-/* a fresh mapping ready for its stores: *base is what to munmap (*len bytes), the return
+/* a fresh mapping ready for k stores: *base is what to munmap (*len bytes), the return
  * value where the stores start (2 MB aligned for pf_thp), or NULL with errno */
-static char *map_fresh(struct fault_run *t, char **base, size_t *len)
+static char *map_fresh(struct fault_run *t, size_t k, char **base, size_t *len)
 {
 	char *p;
 
@@ -120,8 +121,9 @@ static char *map_fresh(struct fault_run *t, char **base, size_t *len)
 		p = mmap(NULL, t->size, PROT_READ | PROT_WRITE, MAP_PRIVATE, t->fd, 0);
 		if (p == MAP_FAILED)
 			return NULL;
-		for (size_t off = 0; off < t->size; off += t->stride)
-			sum += *(volatile unsigned char *)(p + off);   /* mapped read-only */
+		/* only the pages to be stored to: a fault costs ~0.4 ms under UML */
+		for (size_t i = 0; i < k; i++)
+			sum += *(volatile unsigned char *)(p + i * t->stride);   /* read-only */
 		ib_sink += sum;
 		*base = p;
 		return p;
@@ -158,7 +160,7 @@ static int fault_batch(struct fault_run *t, size_t k, double *ns)
 
 	if (t->fd < 0)
 		h0 = anon_huge_kb();
-	p = map_fresh(t, &base, &len);
+	p = map_fresh(t, k, &base, &len);
 	if (!p)
 		return -errno;
 	f0 = faults_now();
