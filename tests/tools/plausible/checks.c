@@ -415,6 +415,11 @@ static int vdso_clocksource(const char *name)
  * of the set, so 1000 cost more than 10; epoll_wait over 1000 with one ready reads its ready
  * list: below half of what a scan of 1000 costs (not under UML, where the ptrace round trip
  * of every call, ~60 us, is most of either).
+ * A fork by a parent holding 256 MB touched copies 65536 page-table entries more than a bare
+ * fork proc; mapping and unmapping memory that was touched adds a fault per page to the same
+ * mmap + munmap (mmap_256m_touch may be shrunk to 64 MB, still 16384 faults), and a touched
+ * large region adds more faults than a touched 4 KB one; a 2 MB huge page fault zeroes 512
+ * times what a 4 KB one does (pf_thp only where THP ran: order_if skips a missing metric).
  */
 void core_ops(json_t *ms, int uml)
 {
@@ -435,6 +440,11 @@ void core_ops(json_t *ms, int uml)
 	order_if(ms, "null_call", "thread_create", 0);
 	order_if(ms, "poll_10", "poll_1000", 0);
 	order_if(ms, "select_10", "select_1000", 0);
+	order_if(ms, "fork_proc", "big_fork", 0);
+	order_if(ms, "mmap_4k", "mmap_4k_touch", 0);
+	order_if(ms, "mmap_256m", "mmap_256m_touch", 0);
+	order_if(ms, "mmap_4k_touch", "mmap_256m_touch", 0);
+	order_if(ms, "pf_anon_write", "pf_thp", 0);
 	if (uml && metric_obj(ms, "epoll_1000")) {
 		printf("plausible: not checked under UML: epoll_1000 < 0.5 x select_1000, "
 		       "poll_1000\n");
