@@ -17,9 +17,9 @@
  *    child reads the clock, stores it in a shared page and _exit(0)s; the parent, woken,
  *    waitpid()s and reads the clock: the interval (one clock read subtracted) is the child's
  *    whole exit (mm teardown, files, the SIGCHLD, becoming a zombie) and the parent's reap,
- *    plus the parent's return from clone(). The parent cannot be running its side of the fork
- *    inside the interval, which a plain fork cannot promise (the child may run at once on the
- *    other CPU).
+ *    plus the parent's return from clone(), whatever the placement: after a plain fork the
+ *    parent's return from fork() falls inside the interval or not depending on who runs
+ *    first and where (bench/README.md).
  *  - mmap_4k, mmap_4k_touch, mmap_256m, mmap_256m_touch: mmap() of a private anonymous
  *    read-write region and munmap(); the _touch ones madvise(MADV_NOHUGEPAGE) it (where the
  *    kernel has THP) and store one byte per 4 KB page between the two. Params size_kb,
