@@ -239,9 +239,11 @@ int ib_run_big_fork(void)
 	}
 	no_huge(p, size);
 	touch(p, size, page_size());
-	snprintf(params, sizeof(params), "touched_mb=%u pages=%zu trial_kb=%u trial_ms=%llu%s", mb,
-		 size / page_size(), TRIAL_MB << 10, (unsigned long long)(trial / 1000000),
-		 mb < BIG_MB ? " shrunk_from_mb=256" : "");
+	snprintf(params, sizeof(params), "touched_mb=%u pages=%zu trial_kb=%u trial_ms=%llu", mb,
+		 size / page_size(), TRIAL_MB << 10, (unsigned long long)(trial / 1000000));
+	if (mb < BIG_MB)
+		snprintf(params + strlen(params), sizeof(params) - strlen(params),
+			 " shrunk_from_mb=%d", BIG_MB);
 	ret = ib_measure_run(&m, fork_loop, NULL);
 	munmap(p, size);
 	return ret;
@@ -302,6 +304,8 @@ int ib_run_exit_wait(void)
 	}
 	return IB_OK;
 }
+
+/* ---- mmap + munmap: the four benchmarks ---- */
 
 static int run_map(const char *metric, size_t size_kb, int touched, int may_shrink)
 {
@@ -383,13 +387,15 @@ int ib_run_mprotect(void)
 	static const struct ib_metric m = { "mprotect", "us", 0.0, params, 0 };
 	size_t page = page_size(), size = PROT_SIZE + 2 * page;
 	char *p = mmap(NULL, size, PROT_NONE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
-	struct prot_region r = { p + page, 1 };
+	struct prot_region r;
 	int ret;
 
 	if (p == MAP_FAILED) {
 		ib_reason("mprotect: mmap: %s", strerror(errno));
 		return IB_FAIL;
 	}
+	r.p = p + page;
+	r.writable = 1;
 	if (mprotect(p + page, PROT_SIZE, PROT_READ | PROT_WRITE) < 0) {
 		ib_reason("mprotect: %s", strerror(errno));
 		munmap(p, size);
