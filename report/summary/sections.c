@@ -118,13 +118,16 @@ const struct section ib_summary_sections[] = {
 	{
 		"Page faults in microseconds - smaller is better", NULL,
 		"-----------------------------------------------",
-		"Host                 OS    Per    Per   Anon   Anon   File   File",
-		"                         fault   page   read  write   read  write",
-		"--------- ------------- ------ ------ ------ ------ ------ ------",
+		"Host                 OS    Per    Per   Anon   Anon   File   File    COW THP 2M",
+		"                         fault   page   read  write   read  write  write  write",
+		"--------- ------------- ------ ------ ------ ------ ------ ------ ------ ------",
 		"", 0, NO_TEXT,
+		/* COW: a private write to a cached file page; THP: one 2 MB page per fault
+		 * (bench/fs/lat_fault_more.c) */
 		{ { "pf_per_fault", 6, NULL }, { "page_fault", 6, NULL },
 		  { "pf_anon_read", 6, NULL }, { "pf_anon_write", 6, NULL },
-		  { "pf_file_read", 6, NULL }, { "pf_file_write", 6, NULL }, { NULL, 0, NULL } },
+		  { "pf_file_read", 6, NULL }, { "pf_file_write", 6, NULL },
+		  { "pf_cow", 6, NULL }, { "pf_thp", 6, NULL }, { NULL, 0, NULL } },
 	},
 	{
 		"Placement - times in microseconds, bandwidth in MB/s", NULL,
@@ -257,6 +260,22 @@ const struct section ib_summary_sections[] = {
 		"", 0, 0,
 		{ { "sendfile_64k", 8, NULL }, { "splice_64k", 6, NULL }, { "uring_nop", 6, NULL },
 		  { NULL, 0, NULL } },
+
+	},
+	{
+		/* LEBench's process and address-space operations (bench/core/vm.c): a fork
+		 * by a parent holding 256 MB touched, a child's exit and reap without its
+		 * fork, mmap + munmap of anonymous memory (untouched, and one store per
+		 * page), one mprotect of 16 KB */
+		"Core operations - processes and memory in microseconds - smaller is better", NULL,
+		"--------------------------------------------------------------------------",
+		"Host                 OS    big   exit   mmap   mmap   mmap    mmap mprot",
+		"                          fork   wait     4K  4K wr   256M 256M wr   16K",
+		"--------- ------------- ------ ------ ------ ------ ------ ------- -----",
+		"", 0, 0,
+		{ { "big_fork", 6, NULL }, { "exit_wait", 6, NULL }, { "mmap_4k", 6, NULL },
+		  { "mmap_4k_touch", 6, NULL }, { "mmap_256m", 6, NULL },
+		  { "mmap_256m_touch", 7, NULL }, { "mprotect", 5, NULL }, { NULL, 0, NULL } },
 	},
 	/* initbench's: the whole-system workloads (bench/macro/, docs/macro.md), laid out as
 	 * kernel comparisons report them: the best of three builds as real/user/sys, then ab's

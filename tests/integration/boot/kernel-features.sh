@@ -4,10 +4,11 @@
 # check-tiny's tree with KERNEL_BUILD=, so Kbuild recompiles only what the two options touch:
 # about 80 s here, against 8 minutes from scratch). tinyconfig also leaves out hugetlbfs and
 # cpufreq. Booted with the quick profile: every benchmark that needs a socket is skipped with
-# the reason the kernel gave, without a figure; every other benchmark ends ok; the boot is
-# complete (exit 0: a skip is not a failure); the begin record says there is no cpufreq
-# governor; the report names each skip. The tree is left holding this kernel: the next
-# kernel-build.sh rebuilds check-tiny in it the same incremental way.
+# the reason the kernel gave, without a figure, and so is pf_thp (no transparent huge pages);
+# every other benchmark ends ok; the boot is complete (exit 0: a skip is not a failure); the
+# begin record says there is no cpufreq governor; the report names each skip. The tree is left
+# holding this kernel: the next kernel-build.sh rebuilds check-tiny in it the same incremental
+# way.
 . "$srctree/tests/lib.sh"
 src=/usr/src/linux-source-6.1.tar.xz
 [ -f "$src" ] || die "$src is missing (make check installs linux-source-6.1)"
@@ -75,6 +76,12 @@ for b in $(grep -ao ' outcome bench=[a-z0-9_]*_cross status=skipped reason=one%2
 	! grep -aq " m bench=$b " "$log" || die "$b skipped, yet it has a measurement"
 	skipped=$((skipped + 1))
 done
+# tinyconfig has no transparent huge pages either: pf_thp says so (were they in, a 512 MB guest
+# would have them 'never', which it says too)
+grep -aq ' outcome bench=pf_thp status=skipped reason=[^ ]*transparent%20huge%20pages' "$log" ||
+	die "pf_thp was not skipped for want of THP: $(grep -ao 'outcome bench=pf_thp [^*]*' "$log")"
+! grep -aq " m bench=pf_thp " "$log" || die "pf_thp skipped, yet it has a measurement"
+skipped=$((skipped + 1))
 ok=$(grep -ac ' outcome bench=[^ ]* status=ok ' "$log")
 [ "$ok" -eq $((planned - skipped)) ] ||
 	die "$ok benchmarks ok of $planned planned with $skipped skipped: $(grep -ao ' outcome bench=[^ ]* status=[a-z]* reason=[^ ]*' "$log" | grep -v status=ok)"

@@ -17,6 +17,10 @@
 # read_N, write_N: one pread64 or pwrite64 per operation; pipe_rw_N: one write and one read;
 # sendfile_64k: one sendfile and the one read that drains the socket; splice_64k: two splice
 # (file to pipe, pipe to /dev/null); uring_nop: one io_uring_enter.
+# big_fork: one fork (musl's fork() is SYS_fork on x86-64, clone elsewhere) and one wait4 per
+# operation; exit_wait: one clone (CLONE_VFORK) and one wait4. mmap_*: one mmap and one munmap
+# per operation, and one madvise(MADV_NOHUGEPAGE) in the _touch ones (their untimed trial is
+# within the slack). mprotect: one call per operation.
 #
 # usage: check-core.sh [SUITE]   (default: out/bench/ibsuite; needs strace; 77 without it)
 set -u
@@ -40,7 +44,11 @@ write_1,write_4k,write_64k|pwrite64:write_1+write_4k+write_64k
 pipe_rw_1,pipe_rw_4k,pipe_rw_64k|write:pipe_rw_1+pipe_rw_4k+pipe_rw_64k read:pipe_rw_1+pipe_rw_4k+pipe_rw_64k
 sendfile_64k|sendfile:sendfile_64k read:sendfile_64k
 splice_64k|splice:splice_64k*2
-uring_nop|io_uring_enter:uring_nop"
+uring_nop|io_uring_enter:uring_nop
+big_fork|fork|clone:big_fork wait4:big_fork
+exit_wait|clone:exit_wait wait4:exit_wait
+mmap_4k,mmap_4k_touch,mmap_256m,mmap_256m_touch|mmap:mmap_4k+mmap_4k_touch+mmap_256m+mmap_256m_touch munmap:mmap_4k+mmap_4k_touch+mmap_256m+mmap_256m_touch madvise:mmap_4k_touch+mmap_256m_touch
+mprotect|mprotect:mprotect"
 
 export RUNS
 exec sh "$here/check-counts.sh" "$SUITE"

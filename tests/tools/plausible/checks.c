@@ -421,6 +421,11 @@ static int vdso_clocksource(const char *name)
  * round trip of 80-120 us that swamps a 64 KB copy (one boot: read 90.2 for 1 B, 95.7 for
  * 64 KB) and the null call, the suite's first benchmark, caught the boot's own work there
  * (320 us in its first samples, 120 in its last; 254 against splice_64k's 236).
+ * A fork by a parent holding 256 MB touched copies 65536 page-table entries more than a bare
+ * fork proc; mapping and unmapping memory that was touched adds a fault per page to the same
+ * mmap + munmap (mmap_256m_touch may be shrunk to 64 MB, still 16384 faults), and a touched
+ * large region adds more faults than a touched 4 KB one; a 2 MB huge page fault zeroes 512
+ * times what a 4 KB one does (pf_thp only where THP ran: order_if skips a missing metric).
  */
 void core_ops(json_t *ms, int uml)
 {
@@ -453,6 +458,11 @@ void core_ops(json_t *ms, int uml)
 		order_if(ms, "null_call", "splice_64k", 0);
 		order_if(ms, "null_call", "uring_nop", 0);
 	}
+	order_if(ms, "fork_proc", "big_fork", 0);
+	order_if(ms, "mmap_4k", "mmap_4k_touch", 0);
+	order_if(ms, "mmap_256m", "mmap_256m_touch", 0);
+	order_if(ms, "mmap_4k_touch", "mmap_256m_touch", 0);
+	order_if(ms, "pf_anon_write", "pf_thp", 0);
 	if (uml && metric_obj(ms, "epoll_1000")) {
 		printf("plausible: not checked under UML: epoll_1000 < 0.5 x select_1000, "
 		       "poll_1000\n");

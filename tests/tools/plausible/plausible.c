@@ -5,7 +5,8 @@
  * Usage: plausible [--native|--values] RESULTS.JSON...   (the boots of one variant)
  * Fails (exit 1, one line per problem) unless: the log is complete; every planned benchmark
  * has an outcome "ok" (a cross-CPU Placement run may be skipped with "one CPU online" on a
- * boot whose begin record says ncpu=1, and only there); every measurement has finite
+ * boot whose begin record says ncpu=1, and only there; pf_thp may be skipped for want of
+ * transparent huge pages, absent or 'never'); every measurement has finite
  * samples > 0 and a median > 0 (a
  * difference smaller than its subtracted baseline: the median over the boots > 0); and the
  * relations that hold on any kernel hold, for the metrics the boot has:
@@ -61,6 +62,18 @@ static int one_cpu_skip(json_t *root, const char *bench, const char *status, con
 
 	return n > 6 && !strcmp(bench + n - 6, "_cross") && status && !strcmp(status, "skipped") &&
 	       reason && !strcmp(reason, "one CPU online") && ncpu && !strcmp(ncpu, "1");
+}
+
+/*
+ * pf_thp needs transparent huge pages: a kernel without them (tinyconfig) or with them 'never'
+ * (Linux's choice at boot below 512 MB of RAM, the default guest's) skips it, and says so.
+ * Not a skip for "no huge page given": THP on and no huge page is the kernel's doing.
+ */
+static int no_thp_skip(const char *bench, const char *status, const char *reason)
+{
+	return !strcmp(bench, "pf_thp") && status && !strcmp(status, "skipped") && reason &&
+	       (!strncmp(reason, "no transparent huge pages", 25) ||
+		!strncmp(reason, "transparent huge pages 'never'", 30));
 }
 
 /* a boot on several CPUs whose lat_unix ran unpinned (its record's cpu is -1) */
@@ -122,6 +135,8 @@ static json_t *check_boot(const char *path)
 				found = 1;
 				if (one_cpu_skip(root, ob, st, json_string_value(json_object_get(m, "reason"))))
 					printf("plausible: note: %s skipped on a one-CPU boot: %s\n", b, path);
+				else if (no_thp_skip(ob, st, json_string_value(json_object_get(m, "reason"))))
+					printf("plausible: note: %s skipped, no THP: %s\n", b, path);
 				else if (!st || strcmp(st, "ok") != 0) {
 					char buf[300];
 					snprintf(buf, sizeof(buf), "%s %s %s", b, st ? st : "?",

@@ -370,7 +370,7 @@ static void test_not_run(void **state)
 	assert_non_null(strstr(note, ", lat_tcp_conn, fs_0k, fs_10k, mmap_lat, prot_fault, pf_per_fault,"));
 	/* then the benchmarks of our sections that lmbench's do not show */
 	assert_non_null(strstr(note, ", bw_mem_fwr, lat_mem, tlb, page_fault, pf_anon_read, pf_anon_write, "
-			       "pf_file_read, pf_file_write, ctx_2p_0k_same,"));
+			       "pf_file_read, pf_file_write, pf_cow, pf_thp, ctx_2p_0k_same,"));
 	assert_non_null(strstr(note, ", bw_pipe_cross, exec_proc, sh_proc, select_tcp,"));
 	assert_non_null(strstr(note, ", lat_rpc_udp, lat_rpc_tcp, fs_tree_0k, fs_tree_10k, bw_file_reread,"));
 	assert_non_null(strstr(note, ", bw_mem_read, bw_mem_write, lat_fifo, lat_sem, lat_fcntl, "
@@ -379,7 +379,8 @@ static void test_not_run(void **state)
 			       "select_10, select_100, select_1000, epoll_10, epoll_100, epoll_1000, "
 			       "read_1, read_4k, read_64k, write_1, write_4k, write_64k, pipe_rw_1, "
 			       "pipe_rw_4k, pipe_rw_64k, sendfile_64k, splice_64k, uring_nop, "
-			       "compile, http_c100, http_c10\n"));
+			       			       "big_fork, exit_wait, mmap_4k, mmap_4k_touch, mmap_256m, mmap_256m_touch, "
+			       "mprotect, compile, http_c100, http_c10\n"));
 	assert_null(strstr(note, "null_call"));
 	assert_null(strstr(note, " stat,"));
 	assert_null(strstr(note, "ctx_2p_0k, ctx_2p_0k"));  /* two tables, one name */
@@ -473,7 +474,7 @@ static void test_results_json(void **state)
 	assert_string_equal(json_string_value(json_object_get(in, "digest")), "ok");
 	assert_string_equal(json_string_value(json_object_get(json_object_get(r, "env"), "uname_v")),
 			    "#1 SMP PREEMPT_DYNAMIC Debian 6.1.158-1 (2025-11-01)");
-	assert_int_equal(json_integer_value(json_object_get(json_object_get(r, "plan"), "count")), 105);
+	assert_int_equal(json_integer_value(json_object_get(json_object_get(r, "plan"), "count")), 114);
 	json_t *m0 = json_array_get(json_object_get(r, "measurements"), 0);
 	assert_string_equal(json_string_value(json_object_get(m0, "metric")), "mhz");
 	assert_string_equal(json_string_value(json_object_get(m0, "unit")), "MHz");
