@@ -3,6 +3,7 @@
  * expect-compare - assert what `initbench compare --json` concluded about one row.
  *
  * Usage: expect-compare COMPARE.JSON VARIANT METRIC higher|lower|same|above|below|up|down
+ *        expect-compare COMPARE.JSON VARIANT METRIC within PCT
  *   higher: the row is significant and new/base > 1 with the whole CI above 1;
  *   lower:  significant, whole CI below 1;
  *   same:   not significant;
@@ -11,11 +12,15 @@
  *           boot of the other. The direction when boots spread too much for the t-interval
  *           (a shared, loaded host) but not so much that the arms overlap;
  *   up, down: new/base > 1 (< 1), the geometric means' ratio alone: the direction where
- *           one disturbed boot may overlap the other arm.
+ *           one disturbed boot may overlap the other arm;
+ *   within PCT: new/base between 1/(1 + PCT/100) and 1 + PCT/100, significant or not: a
+ *           change too small to matter beside one that moved other rows many times over
+ *           (pti=on leaves the vDSO clock read alone while a system call costs 15x).
  * Exit 0 when it holds, 1 (one line saying what was found) when not, 2 on bad input.
  */
 #include <jansson.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 int main(int argc, char **argv)
@@ -24,11 +29,18 @@ int main(int argc, char **argv)
 	json_t *root, *row;
 	size_t i;
 
-	if (argc != 5 || (strcmp(argv[4], "higher") && strcmp(argv[4], "lower") && strcmp(argv[4], "same") &&
-			  strcmp(argv[4], "above") && strcmp(argv[4], "below") && strcmp(argv[4], "up") &&
-			  strcmp(argv[4], "down"))) {
+	double within = 0;
+	char *end = NULL;
+
+	if (argc == 6 && !strcmp(argv[4], "within"))
+		within = strtod(argv[5], &end);
+	if ((argc == 6 && (!end || *end || !(within > 0))) ||
+	    (argc != 5 && argc != 6) ||
+	    (argc == 5 && strcmp(argv[4], "higher") && strcmp(argv[4], "lower") && strcmp(argv[4], "same") &&
+	     strcmp(argv[4], "above") && strcmp(argv[4], "below") && strcmp(argv[4], "up") &&
+	     strcmp(argv[4], "down"))) {
 		fprintf(stderr, "usage: expect-compare COMPARE.JSON VARIANT METRIC "
-			"higher|lower|same|above|below|up|down\n");
+			"higher|lower|same|above|below|up|down | within PCT\n");
 		return 2;
 	}
 	root = json_load_file(argv[1], 0, &err);
@@ -48,7 +60,9 @@ int main(int argc, char **argv)
 			continue;
 		double p_mw = json_number_value(json_object_get(row, "p_mw"));
 
-		if (!strcmp(argv[4], "same"))
+		if (within > 0)
+			ok = ratio > 0 && ratio <= 1 + within / 100 && ratio >= 1 / (1 + within / 100);
+		else if (!strcmp(argv[4], "same"))
 			ok = !sig;
 		else if (!strcmp(argv[4], "up") || !strcmp(argv[4], "down"))
 			ok = argv[4][0] == 'u' ? ratio > 1 : ratio < 1;
@@ -62,6 +76,8 @@ int main(int argc, char **argv)
 		printf("expect-compare: %s %s: ratio %.4g [%.4g, %.4g], %s, p_mw %.3g; expected %s: %s\n",
 		       v, m, ratio, lo, hi, sig ? "significant" : "not significant", p_mw, argv[4],
 		       ok ? "ok" : "FAILED");
+		if (within > 0)
+			printf("expect-compare: (within %g%%)\n", within);
 		json_decref(root);
 		return ok ? 0 : 1;
 	}
