@@ -153,7 +153,7 @@ static json_t *check_boot(const char *path)
 		json_t *s = json_object_get(m, "samples"), *v;
 		double med = json_number_value(json_object_get(m, "median"));
 		double ovh = json_number_value(json_object_get(m, "overhead"));
-		int small_diff, bad = 0;
+		int small_diff, bad = 0, below = 0;
 
 		if (!json_is_array(s) || json_array_size(s) == 0)
 			problem("no samples", name);
@@ -161,6 +161,8 @@ static json_t *check_boot(const char *path)
 			double x = json_number_value(v);
 			if (!json_is_number(v) || !isfinite(x))
 				problem("sample not a finite number", name);
+			else if (x <= 0 && isfinite(ovh) && ovh > 0 && x + ovh > 0)
+				below = 1;
 			else if (x <= 0)
 				bad = 1;
 		}
@@ -169,14 +171,21 @@ static json_t *check_boot(const char *path)
 		 * a ~40 us hop minus a ~36 us baseline) is a small difference of two large
 		 * numbers: one boot's samples of it may fall below zero in the noise, so such a
 		 * metric is judged on the median over the boots (combine()), which must be
-		 * positive. Any other metric must be positive in every sample of every boot.
+		 * positive. So may one sample of a larger difference where the samples spread
+		 * more than the baseline (UML on a busy host: ctx_2p_0k -5.98 beside 145-341 us,
+		 * 186 subtracted): the measured time itself (the sample plus what was subtracted)
+		 * stays positive, and the median is judged. A sample whose measured time is not
+		 * positive, or any sample <= 0 of a metric with nothing subtracted, is a problem.
 		 */
 		small_diff = isfinite(ovh) && isfinite(med) && ovh > fabs(med);
-		if ((bad || !(med > 0)) && small_diff)
+		if ((bad || below || !(med > 0)) && small_diff)
 			printf("plausible: note: %s in %s is below its baseline's noise (subtracted %.4g, "
 			       "median %.4g): judged on the median over the boots\n", name, path, ovh, med);
 		else if (bad)
 			problem("sample not a positive finite number", name);
+		else if (below && med > 0)
+			printf("plausible: note: %s in %s has a sample below zero, within what was "
+			       "subtracted (%.4g); median %.4g\n", name, path, ovh, med);
 		else if (!isfinite(med) || med <= 0)
 			problem("median not positive", name);
 	}
@@ -322,10 +331,12 @@ int main(int argc, char **argv)
 	/*
 	 * lmbench 3's round trips: two processes that each make at least one syscall and wake
 	 * the other, every round trip; so each costs more than one null call anywhere (natively
-	 * 1.7-31x here on a loaded host, paired rounds).
+	 * 1.7-31x here on a loaded host, paired rounds). lat_sem is half a round trip, as
+	 * lmbench 3 prints it: its round trip lat_sem_rt is what holds two calls (under UML,
+	 * where a call is a ptrace round trip, a null call of 126 us exceeded lat_sem's 59).
 	 */
 	order_if(ms, "null_call", "lat_fifo", 0);
-	order_if(ms, "null_call", "lat_sem", 0);
+	order_if(ms, "null_call", "lat_sem_rt", 0);
 	/*
 	 * lat_fcntl: two fcntl() calls on our side alone per operation, whatever the partner
 	 * does (bench/README.md: who blocks depends on the scheduler); lat_unix_connect: a
