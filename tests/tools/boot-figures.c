@@ -6,12 +6,18 @@
  * Prints: label, boot, wall time of the boot, time to the first console byte and to the
  * first record (host clock, from the launch facts), and init start to begin record (guest
  * CLOCK_BOOTTIME: env uptime_us minus init.start_us). A figure that is absent prints "-".
- * With --per-bench, then each benchmark's wall time (its outcome record's wall_ms).
+ * With --per-bench, then each benchmark's wall time (its outcome record's wall_ms), then
+ * those summed by the summary section the benchmark's metrics print in (report/summary/
+ * sectime.h), their total, the part of it issue 19 added to the profile (IB_SECTIME_ADDED)
+ * and total / (total - that): the full profile's time budget (make bench-harness); the same
+ * without the Macro workloads section too.
  */
 #include <jansson.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+
+#include "report/summary/sectime.h"
 
 static void num(json_t *v, const char *fmt)
 {
@@ -37,6 +43,41 @@ static void per_bench(json_t *root)
 		printf("    %-16s %-8s %8lld ms\n", json_string_value(json_object_get(o, "bench")) ?: "?",
 		       json_string_value(json_object_get(o, "status")) ?: "?",
 		       (long long)json_integer_value(json_object_get(o, "wall_ms")));
+}
+
+static void ratio(const char *what, long long total_ms, long long added_ms)
+{
+	if (total_ms > added_ms)
+		printf("    ratio %s: %.2f\n", what, (double)total_ms / (double)(total_ms - added_ms));
+	else
+		printf("    ratio %s: -\n", what);
+}
+
+static void per_section(json_t *root)
+{
+	struct ib_sectime t;
+
+	if (ib_sectime(root, &t) < 0) {
+		printf("    no outcome records\n");
+		return;
+	}
+	printf("    by summary section: benchmarks, seconds (their outcome records' wall_ms)\n");
+	for (size_t i = 0; i < t.n; i++)
+		if (t.g[i].benches)
+			printf("    %-48s %3d %8.1f s\n", t.g[i].name, t.g[i].benches,
+			       t.g[i].ms / 1000.0);
+	printf("    %-52s %8.1f s\n", "total", t.total_ms / 1000.0);
+	printf("    of it %s: %.1f s\n", IB_SECTIME_ADDED, t.added_ms / 1000.0);
+	ratio("total / (total - those)", t.total_ms, t.added_ms);
+	/* the macro workloads are most of a full boot and move the most with the host's load
+	 * (their HTTP load generator's timeouts): the budget without them, beside */
+	for (size_t i = 0; i < t.n; i++)
+		if (strcmp(t.g[i].name, "Macro workloads") == 0 && t.g[i].benches) {
+			printf("    %-52s %8.1f s\n", "total without Macro workloads",
+			       (t.total_ms - t.g[i].ms) / 1000.0);
+			ratio("the same without Macro workloads", t.total_ms - t.g[i].ms,
+			      t.added_ms);
+		}
 }
 
 int main(int argc, char **argv)
@@ -70,8 +111,10 @@ int main(int argc, char **argv)
 			printf(" %15.1f\n", (double)(up - start) / 1000.0);
 		else
 			printf(" %15s\n", "-");
-		if (benches)
+		if (benches) {
 			per_bench(root);
+			per_section(root);
+		}
 		json_decref(root);
 	}
 	return 0;
