@@ -451,11 +451,12 @@ int ib_run_boots(struct ib_run_opts *o, int kind, const char *launcher)
 	unsigned stored;
 	int worst = 0;
 
-	if (ctx_init(&rc, o, kind, launcher) < 0)
-		return IB_EXIT_HOSTIO;
-	if ((worst = hold_cpu(o, &o->host_cpu, &lock))) {
-		free(rc.label_dir);
+	/* before the label directory: a refused run leaves nothing behind */
+	if ((worst = hold_cpu(o, &o->host_cpu, &lock)))
 		return worst;
+	if (ctx_init(&rc, o, kind, launcher) < 0) {
+		ib_cpulock_release(&lock);
+		return IB_EXIT_HOSTIO;
 	}
 	rc.lock = &lock;
 	ib_console_catch_signals();

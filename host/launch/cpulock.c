@@ -83,16 +83,17 @@ void ib_cpulock_say(char *buf, size_t len, int cpu, const struct ib_cpulock_hold
 			 h->cmd[0] ? h->cmd : "?", when[0] ? ", since " : "", when);
 }
 
-/* our own command line, words joined by spaces, for the lock file */
-static void self_command(char *buf, size_t len)
+/* our own command line, words joined by spaces, for the lock file; a long one ends in "..." */
+static void self_command(char *out, size_t len)
 {
+	char buf[4096];
 	int fd = open("/proc/self/cmdline", O_RDONLY | O_CLOEXEC);
-	ssize_t n = fd < 0 ? -1 : read(fd, buf, len - 1);
+	ssize_t n = fd < 0 ? -1 : read(fd, buf, sizeof(buf) - 1);
 
 	if (fd >= 0)
 		close(fd);
 	if (n <= 0) {
-		snprintf(buf, len, "initbench");
+		snprintf(out, len, "initbench");
 		return;
 	}
 	buf[n] = '\0';
@@ -106,6 +107,10 @@ static void self_command(char *buf, size_t len)
 
 	if (slash)
 		memmove(buf, slash + 1, strlen(slash + 1) + 1);
+	if (strlen(buf) < len)
+		snprintf(out, len, "%s", buf);
+	else
+		snprintf(out, len, "%.*s...", (int)len - 4, buf);
 }
 
 static void read_holder(int fd, struct ib_cpulock_holder *h)
