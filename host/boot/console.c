@@ -370,6 +370,7 @@ int ib_console_run(const struct ib_console_opts *o, struct ib_console_result *r)
 	}
 	if (pid == 0)
 		child_exec(o, outp[1], errp[1], st[1], self);
+	r->pid = pid;
 	setpgid(pid, pid); /* also here, so killpg works even before the child ran */
 	close(outp[1]);
 	close(errp[1]);

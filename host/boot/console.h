@@ -35,6 +35,7 @@
 #define IB_CONSOLE_H
 
 #include <stddef.h>
+#include <sys/types.h>
 
 #define IB_PANIC_GRACE_S 2.0 /* after a panic message: time to exit by itself */
 #define IB_END_GRACE_S 30.0  /* after the end record: time to print the summary, power off */
@@ -78,6 +79,7 @@ struct ib_console_result {
 	char noinit[160];    /* the kernel's "Failed to execute ..." line (before any record), or "" */
 	unsigned long stdout_bytes, stderr_bytes;
 	int host_cpu;        /* the CPU it was pinned to, -1 if not */
+	pid_t pid;           /* the launcher's pid (and process group), 0 before it started */
 	int spawn_errno;     /* for IB_END_SPAWN */
 	int pin_failed;      /* ... because sched_setaffinity(host_cpu) failed */
 	char last_err[256];  /* last non-empty stderr line, for error messages */

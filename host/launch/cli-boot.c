@@ -27,6 +27,7 @@
 #include "report/results.h"
 #include "host/boot/uml.h"
 #include "host/lib/argv.h"
+#include "host/launch/cpulock.h"
 
 /* RESULTS/LABEL/N with N the next free number; the directory is created here */
 static char *new_boot_dir(const char *label_dir, unsigned *num)
@@ -231,8 +232,30 @@ static int uml_refused(const char *log)
 	return 1;
 }
 
+/* the console's callbacks: the progress line, and once a second a look at our host CPU */
+struct boot_cb {
+	struct ib_progress *prog;
+	struct ib_cpuwatch *watch;
+	const struct ib_console_result *r;
+};
+
+static void cb_line(void *ctx, const char *line, size_t len)
+{
+	ib_progress_line(((struct boot_cb *)ctx)->prog, line, len);
+}
+
+static void cb_tick(void *ctx, int final)
+{
+	struct boot_cb *b = ctx;
+
+	ib_progress_tick(b->prog, final);
+	if (!final)
+		ib_cpuwatch_tick(b->watch, b->r->pid);
+}
+
 static int boot_one(struct ib_run_ctx *rc, unsigned i, unsigned *stored)
 {
+	struct boot_cb cb;
 	struct ib_run_opts *o = rc->o;
 	struct ib_argv argv = { 0 }, env = { 0 };
 	struct ib_console_opts co;
@@ -288,9 +311,11 @@ static int boot_one(struct ib_run_ctx *rc, unsigned i, unsigned *stored)
 	co.host_cpu = o->host_cpu;
 	co.timeout_s = o->timeout_s;
 	co.log_max = (unsigned long long)o->log_max_mb << 20;
-	co.on_line = ib_progress_line;
-	co.on_tick = ib_progress_tick;
-	co.ctx = &prog;
+	ib_cpuwatch_start(&rc->watch, o->host_cpu);
+	cb = (struct boot_cb){ &prog, &rc->watch, &r };
+	co.on_line = cb_line;
+	co.on_tick = cb_tick;
+	co.ctx = &cb;
 	co.verbose = o->verbose;
 	co.log_path = log;
 	if (rc->kind == IB_KERNEL_BZIMAGE || rc->kind == IB_KERNEL_IMAGE) {
@@ -383,6 +408,36 @@ static int ctx_init(struct ib_run_ctx *rc, struct ib_run_opts *o, int kind, cons
 	return 0;
 }
 
+/*
+ * The host CPU of the whole run, held until its last boot ends (cpulock.h): 0 with l filled
+ * (l->fd -1 when unpinned or a dry run) and *cpu the CPU taken, else the exit code.
+ */
+static int hold_cpu(const struct ib_run_opts *o, int *cpu, struct ib_cpulock *l)
+{
+	char dir[4096], err[4400];
+	int rc;
+
+	memset(l, 0, sizeof(*l));
+	l->fd = -1;
+	if (o->dry_run || *cpu == -1)
+		return 0;
+	if (ib_cpulock_dir(dir, sizeof(dir)) < 0) {
+		fprintf(stderr, "initbench: no directory for the host CPU lock (/run/lock/initbench, "
+			"%s: %s); set INITBENCH_LOCK_DIR\n", dir, strerror(errno));
+		return IB_EXIT_HOSTIO;
+	}
+	rc = ib_cpulock_take(dir, *cpu, o->no_wait ? IB_CPULOCK_NOWAIT : 0, l, stderr, err,
+			     sizeof(err));
+	if (rc < 0)
+		fprintf(stderr, "initbench: %s\n", err);
+	if (rc)
+		return rc < 0 ? IB_EXIT_HOSTIO : IB_EXIT_BUSY;
+	if (*cpu == IB_CPU_ANY)
+		fprintf(stderr, "initbench: --host-cpu any: host CPU %d\n", l->cpu);
+	*cpu = l->cpu;
+	return 0;
+}
+
 static int stops_all(int verdict)
 {
 	return verdict == IB_EXIT_LAUNCHER || verdict == IB_EXIT_HOSTIO ||
@@ -392,11 +447,18 @@ static int stops_all(int verdict)
 int ib_run_boots(struct ib_run_opts *o, int kind, const char *launcher)
 {
 	struct ib_run_ctx rc;
+	struct ib_cpulock lock;
 	unsigned stored;
 	int worst = 0;
 
-	if (ctx_init(&rc, o, kind, launcher) < 0)
+	/* before the label directory: a refused run leaves nothing behind */
+	if ((worst = hold_cpu(o, &o->host_cpu, &lock)))
+		return worst;
+	if (ctx_init(&rc, o, kind, launcher) < 0) {
+		ib_cpulock_release(&lock);
 		return IB_EXIT_HOSTIO;
+	}
+	rc.lock = &lock;
 	ib_console_catch_signals();
 	for (unsigned i = 1; i <= o->runs; i++) {
 		int v = boot_one(&rc, i, &stored);
@@ -406,6 +468,7 @@ int ib_run_boots(struct ib_run_opts *o, int kind, const char *launcher)
 		if (stops_all(v))
 			break;
 	}
+	ib_cpulock_release(&lock);
 	free(rc.label_dir);
 	return worst;
 }
@@ -418,11 +481,21 @@ int ib_run_campaign(struct ib_campaign *c, struct ib_run_opts *vo, const int *ki
 {
 	struct ib_run_ctx *rc = calloc(c->nvariants, sizeof(*rc));
 	struct ib_accel_state accel = { 0 };
-	int worst = 0, dry = vo[0].dry_run;
+	struct ib_cpulock lock;
+	int worst = 0, dry = vo[0].dry_run, cpu = vo[0].host_cpu;
 	unsigned made = 0;
+
+	/* before the campaign file: a refused campaign leaves nothing behind */
+	if ((worst = hold_cpu(&vo[0], &cpu, &lock))) {
+		free(rc);
+		return worst;
+	}
+	for (unsigned i = 0; i < c->nvariants; i++)
+		vo[i].host_cpu = cpu;
 
 	if (!rc || (!dry && (ib_mkdir_p(vo[0].results, 0755) < 0 ||
 			     ib_campaign_create(c, vo[0].results) < 0))) {
+		ib_cpulock_release(&lock);
 		free(rc);
 		return IB_EXIT_HOSTIO;
 	}
@@ -446,6 +519,7 @@ int ib_run_campaign(struct ib_campaign *c, struct ib_run_opts *vo, const int *ki
 
 		r->camp = c;
 		r->pos = p + 1;
+		r->lock = &lock;
 		r->accel = accel;   /* one KVM/TCG decision for every variant */
 		r->o->seed = b->boot_seed;
 		r->o->seed_set = 1;
@@ -462,5 +536,6 @@ int ib_run_campaign(struct ib_campaign *c, struct ib_run_opts *vo, const int *ki
 	for (unsigned i = 0; i < made; i++)
 		free(rc[i].label_dir);
 	free(rc);
+	ib_cpulock_release(&lock);
 	return worst;
 }

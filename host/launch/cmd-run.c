@@ -11,6 +11,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "config.h"
 #include "host/boot/fsimage.h"
 #include "host/boot/kernel.h"
 #include "host/launch/campaign.h"
@@ -18,23 +19,32 @@
 #include "host/launch/runopts.h"
 #include "host/lib/cli-paths.h"
 
+#define STR(x) #x
+#define XSTR(x) STR(x)
+
 static const char exit_help[] =
 	"  exit: 0 done, 2 usage, 3 panic, 4 hang/timeout, 5 no records, 6 incomplete,\n"
-	"        7 launcher failed to start, 1 host I/O error, 130 interrupted (worst boot wins)\n";
+	"        7 launcher failed to start, 8 host CPU held by another run (--no-wait),\n"
+	"        1 host I/O error, 130 interrupted (worst boot wins)\n";
 
 static void run_usage(FILE *f)
 {
 	fputs("usage: initbench run --kernel PATH|uml [--runs N] [--label NAME]\n"
 	      "         [--accel auto|kvm|tcg] [--append \"WORDS\"] [--mem MB] [--timeout S]\n"
-	      "         [--probe-s S] [--host-cpu CPU|-1] [--image PATH] [--results DIR]\n"
-	      "         [--seed S] [--log-max MiB] [--disk [ro:][virtio:|nvme:]FILE]\n"
-	      "         [--dry-run] [-v|--verbose] [--KNOB VALUE]...\n"
+	      "         [--probe-s S] [--host-cpu CPU|any|-1] [--no-wait] [--image PATH]\n"
+	      "         [--results DIR] [--seed S] [--log-max MiB]\n"
+	      "         [--disk [ro:][virtio:|nvme:]FILE] [--dry-run] [-v|--verbose] [--KNOB VALUE]...\n"
 	      "       initbench run --variant NAME:KERNEL[:APPEND] --variant NAME2:KERNEL2[:APPEND2]...\n"
 	      "         [--runs B] [--seed S] [other run options]   (B blocks, interleaved, default 5)\n"
 	      "  boots the kernel with the image (default: beside initbench, else\n"
 	      "  PREFIX/lib/initbench/initramfs.cpio.gz) and stores boot N in RESULTS/LABEL/N.\n"
 	      "  --dry-run: print each boot's launcher command line (shell-quoted, one per boot, in\n"
 	      "    campaign order) and exit 0; nothing is booted or stored.\n"
+	      "  --host-cpu: the host CPU QEMU/UML is pinned to (default " XSTR(CONFIG_IB_HOST_CPU) "), locked for the whole\n"
+	      "    run: a run finding it held by another waits, saying who holds it (--no-wait:\n"
+	      "    refused, exit 8); any: the first free CPU; -1: unpinned, no lock, and every\n"
+	      "    boot's results.json says so (lock files in /run/lock/initbench, else\n"
+	      "    $TMPDIR/initbench-lock, or $INITBENCH_LOCK_DIR).\n"
 	      "  options are spelled with hyphens; the underscore spelling (--probe_s) works too.\n"
 	      "  --fs ext4|xfs|vfat: the file benchmarks on a fresh disk of that file system, made\n"
 	      "    per boot with mkfs on the host, attached, mounted by PID 1 on /mnt/fs (ext4 for\n"
@@ -49,8 +59,8 @@ static void run_usage(FILE *f)
 static void native_usage(FILE *f)
 {
 	fputs("usage: initbench native [--label NAME] [--suite PATH] [--runs N] [--timeout S]\n"
-	      "         [--host-cpu CPU|-1] [--results DIR] [--seed S] [--log-max MiB]\n"
-	      "         [--dry-run] [-v|--verbose] [--KNOB VALUE]...\n"
+	      "         [--host-cpu CPU|any|-1] [--no-wait] [--results DIR] [--seed S]\n"
+	      "         [--log-max MiB] [--dry-run] [-v|--verbose] [--KNOB VALUE]...\n"
 	      "  runs the suite (default: bench/ibsuite beside initbench, else\n"
 	      "  PREFIX/lib/initbench/bench/ibsuite) on this host, stored as RESULTS/LABEL/N\n"
 	      "  (label native); --hello and --hello-dyn default to its bench/ib-hello and\n"

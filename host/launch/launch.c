@@ -110,6 +110,13 @@ json_t *ib_launch_json(struct ib_run_ctx *rc, unsigned num, char *const *argv,
 			    is_qemu ? jstr_or_null(rc->accel.reason) : json_null());
 	json_object_set_new(j, "kvm_probe_log", jstr_or_null(probe_log));
 	json_object_set_new(j, "host_cpu", json_integer(r->host_cpu));
+	json_object_set_new(j, "host_cpu_lock", rc->lock && rc->lock->fd >= 0
+			    ? json_pack("{s:s, s:f, s:s?}", "file", rc->lock->path, "waited_s",
+					rc->lock->waited_s, "waited_for", rc->lock->waited_for[0]
+					? rc->lock->waited_for : NULL)
+			    : json_null());
+	json_object_set_new(j, "disturbance", ib_cpuwatch_json(&rc->watch,
+							       rc->kind && r->host_cpu < 0));
 	json_object_set_new(j, "mem_mb", rc->kind ? json_integer(o->mem_mb) : json_null());
 	json_object_set_new(j, "append", jstr_or_null(o->append));
 	json_object_set_new(j, "knobs", k);

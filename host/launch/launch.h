@@ -9,7 +9,9 @@
  * command line (so the begin record's cmdline names it); rc->kconfig is "" without one.
  * With dir NULL (a dry run) nothing is copied.
  * ib_launch_json() builds the launch facts of boot num from the command line used, what the
- * console saw, the verdict and the start time.
+ * console saw, the verdict and the start time, with the run's host CPU lock (host_cpu_lock:
+ * file, waited_s, waited_for; null without a lock) and the boot's disturbance (cpuwatch.h;
+ * unpinned is a guest launcher's --host-cpu -1, never native's, whose suite pins itself).
  */
 #ifndef IB_LAUNCH_H
 #define IB_LAUNCH_H
@@ -19,6 +21,8 @@
 #include <jansson.h>
 
 #include "host/launch/campaign.h"
+#include "host/launch/cpulock.h"
+#include "host/launch/cpuwatch.h"
 #include "host/boot/console.h"
 #include "host/boot/qemu.h"
 #include "host/launch/runopts.h"
@@ -36,6 +40,8 @@ struct ib_run_ctx {
 	unsigned pos;               /* 1-based position in camp */
 	double est_s;               /* wall time of the label's last complete boot, -1: none */
 	char fs_img[4096];          /* this boot's --fs disk image (host/boot/fsimage.h), or "" */
+	const struct ib_cpulock *lock;   /* the run's host CPU lock, NULL when none */
+	struct ib_cpuwatch watch;   /* this boot's samples of others on our CPU */
 };
 
 void ib_launch_kernel_config(struct ib_run_ctx *rc, const char *dir);

@@ -18,6 +18,7 @@
 #include "bench/base/pid1knobs.h"
 #include "host/boot/kernel.h"
 #include "host/boot/uml.h"
+#include "host/launch/cpulock.h"
 #include "report/results.h"
 
 #ifndef CONFIG_IB_APPEND
@@ -88,7 +89,7 @@ static const char *suite_refusal(const char *name, const char *val)
 enum {
 	O_KERNEL = 2, O_IMAGE, O_RESULTS, O_SUITE, O_LABEL, O_ACCEL, O_APPEND, O_RUNS, O_MEM,
 	O_TIMEOUT, O_PROBE, O_HOSTCPU, O_VARIANT, O_SEED, O_DISK, O_LOGMAX, O_DRYRUN, O_HELP,
-	O_VERBOSE,
+	O_VERBOSE, O_NOWAIT,
 	O_KNOB = 1000,   /* + index into knob_names[] */
 };
 
@@ -112,6 +113,7 @@ static const struct ib_optdef host_opts[] = {
 	{ "disk", required_argument, O_DISK, 0 },
 	{ "log-max", required_argument, O_LOGMAX, 0 },
 	{ "dry-run", no_argument, O_DRYRUN, 0 },
+	{ "no-wait", no_argument, O_NOWAIT, 0 },
 	{ "help", no_argument, O_HELP, 'h' },
 	{ "verbose", no_argument, O_VERBOSE, 'v' },
 };
@@ -296,8 +298,11 @@ static int parse_one(struct ib_run_opts *o, int key, const char *t, const char *
 		o->log_max_mb = (unsigned)x;
 		break;
 	case O_HOSTCPU:
-		if (get_long(val, -1, 4095, &x))
-			BAD("bad argument '%s %s': use -1 (none) or a CPU number", t, val);
+		if (!strcmp(val, "any"))
+			x = IB_CPU_ANY;
+		else if (get_long(val, -1, 4095, &x))
+			BAD("bad argument '%s %s': use a CPU number, any (the first free one) or -1 "
+			    "(none)", t, val);
 		o->host_cpu = (int)x;
 		o->host_cpu_set = 1;
 		break;
@@ -325,6 +330,9 @@ static int parse_one(struct ib_run_opts *o, int key, const char *t, const char *
 		break;
 	case O_DRYRUN:
 		o->dry_run = 1;
+		break;
+	case O_NOWAIT:
+		o->no_wait = 1;
 		break;
 	case O_VERBOSE:
 		o->verbose = 1;
@@ -489,6 +497,7 @@ const char *ib_verdict_name(int code)
 	case IB_EXIT_NORECORDS: return "no records";
 	case IB_EXIT_INCOMPLETE: return "records incomplete";
 	case IB_EXIT_LAUNCHER: return "launcher failed to start";
+	case IB_EXIT_BUSY: return "host CPU busy";
 	case IB_EXIT_INTERRUPT: return "interrupted";
 	}
 	return "?";

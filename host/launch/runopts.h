@@ -10,7 +10,8 @@
  * `-v`, `--verbose` or `V=1` for verbose, `-h`/`--help`. Host options: --kernel PATH|uml,
  * --image, --results, --label, --suite (native), --runs, --accel auto|kvm|tcg, --append
  * (repeatable, words add up), --mem/--mem-mb, --timeout/--boot-timeout-s, --probe-s,
- * --host-cpu (-1 = unpinned), --log-max MiB (1..1048576: the console log of a boot ends
+ * --host-cpu CPU|any|-1 (any: IB_CPU_ANY, the first free CPU, cpulock.h; -1 = unpinned),
+ * --no-wait (a host CPU held by another run refuses this one: IB_EXIT_BUSY), --log-max MiB (1..1048576: the console log of a boot ends
  * there and the guest is stopped), --variant NAME:KERNEL[:APPEND] (run, repeatable, instead of
  * --kernel and --label: a campaign, see campaign.h; its syntax is checked here, duplicate
  * names refused, --runs then defaults to IB_CAMPAIGN_RUNS blocks), --seed 0..4294967295
@@ -64,8 +65,9 @@ struct ib_run_opts {
 	unsigned runs, mem_mb;
 	double timeout_s, probe_s;
 	unsigned log_max_mb;     /* the console log of one boot ends here (--log_max) */
-	int host_cpu;
+	int host_cpu;            /* -1 unpinned, IB_CPU_ANY until a free one is taken */
 	int host_cpu_set;        /* given on the command line */
+	int no_wait;             /* --no-wait: refuse rather than wait for a held host CPU */
 	int verbose;
 	struct ib_knob knob[IB_MAX_KNOBS];
 	unsigned nknobs;

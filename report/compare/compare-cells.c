@@ -111,7 +111,8 @@ int ib_cmp_variants(const struct ib_set *set, char *const *labels, size_t nl,
 		    struct variant *v, FILE *f)
 {
 	for (size_t l = 0; l < nl; l++) {
-		v[l] = (struct variant){ labels[l], calloc(set->n + 1, sizeof(*v[l].boot)), 0, 0, NULL, NULL };
+		v[l] = (struct variant){ labels[l], calloc(set->n + 1, sizeof(*v[l].boot)), 0, 0, NULL,
+					 NULL, 0, 0 };
 		if (!v[l].boot)
 			return -1;
 		for (size_t i = 0; i < set->n; i++) {
@@ -131,6 +132,10 @@ int ib_cmp_variants(const struct ib_set *set, char *const *labels, size_t nl,
 			const char *ac = str(json_object_get(b->res, "launch"), "accel");
 			v[l].clocksource = !v[l].clocksource || !strcmp(v[l].clocksource, cs) ? cs : "mixed";
 			v[l].accel = !v[l].accel || !strcmp(v[l].accel, ac) ? ac : "mixed";
+			const json_t *d = json_object_get(json_object_get(b->res, "launch"),
+							  "disturbance");
+			v[l].unpinned += json_is_true(json_object_get(d, "unpinned"));
+			v[l].cpu_shared += json_is_true(json_object_get(d, "cpu_shared"));
 			v[l].boot[v[l].n++] = b;
 		}
 		if (!v[l].clocksource)

@@ -4,7 +4,9 @@
  *
  *  - ib_cmp_variants(set, labels, nl, v, f) splits the loaded boots by label into v[0..nl),
  *    leaving out boots whose records are not complete (each listed on f, if f is set);
- *    clocksource/accel say "mixed" when a variant's boots disagree. -1 on out of memory.
+ *    clocksource/accel say "mixed" when a variant's boots disagree; unpinned and cpu_shared
+ *    count its boots whose launch.disturbance says so (host/launch/cpuwatch.h). -1 on out
+ *    of memory.
  *  - ib_cmp_cell_fill(c, v, metric) computes one metric of one variant: per boot the median
  *    of its samples over every good round (report/store/bootdata.h), the geometric mean with its
  *    t-interval, min, IQR, within- and between-boot CV, outliers, bimodality, drift and the
@@ -37,6 +39,7 @@ struct variant {
 	const struct ib_boot **boot;
 	size_t n, excluded;
 	const char *clocksource, *accel;   /* "" when boots disagree among themselves: "mixed" */
+	size_t unpinned, cpu_shared;       /* boots whose launch.disturbance says so */
 };
 
 /* one metric of one variant */

@@ -38,6 +38,7 @@ struct row {
 	double p_mw, q, floor_pct;
 	int significant, within;
 	int f_clock, f_accel, f_incomplete, f_inject;
+	size_t f_unpinned, f_shared;   /* boots of either arm run unpinned, or sharing a CPU */
 };
 
 /* the table title up to its " - " or " in " ("Processor, Processes") */
@@ -86,6 +87,10 @@ static void flags(char *out, size_t cap, const struct row *r, const struct cell 
 		flag(out, cap, &o, list, "incomplete", 0);
 	if (r->f_inject)
 		flag(out, cap, &o, list, "injected", 0);
+	if (r->f_unpinned)
+		flag(out, cap, &o, list, "unpinned", r->f_unpinned);
+	if (r->f_shared)
+		flag(out, cap, &o, list, "cpu-shared", r->f_shared);
 }
 
 /*
@@ -437,6 +442,10 @@ static int compare_main(int argc, char **argv, char **owned)
 			fprintf(f, " (%zu incomplete left out)", v[l].excluded);
 		fprintf(f, ", clocksource %s, accel %s\n", *v[l].clocksource ? v[l].clocksource : "?",
 			*v[l].accel ? v[l].accel : "?");
+		if (v[l].unpinned || v[l].cpu_shared)
+			fprintf(f, "  DISTURBED: %zu boot%s unpinned (--host-cpu -1), %zu sharing its host "
+				"CPU with another run (launch.disturbance)\n", v[l].unpinned,
+				v[l].unpinned == 1 ? "" : "s", v[l].cpu_shared);
 		ib_cmp_inject(&v[l], inj[l], sizeof(inj[l]));
 		if (*inj[l])
 			fprintf(f, "  INJECTED: %s\n", inj[l]);
@@ -468,7 +477,7 @@ static int compare_main(int argc, char **argv, char **owned)
 			if (!a->n || !b->n)
 				continue;
 			*r = (struct row){ metric[j], section[j], l, { 0, NAN, NAN, NAN, NAN, NAN, NAN },
-					   NAN, NAN, NAN, 0, 0, 0, 0, 0, 0 };
+					   NAN, NAN, NAN, 0, 0, 0, 0, 0, 0, 0, 0 };
 			ib_stat_welch_log(a->vals, a->n, b->vals, b->n, 0.95, &r->w);
 			r->p_mw = ib_stat_mann_whitney(a->vals, a->n, b->vals, b->n);
 			r->floor_pct = !isnan(floor_opt) ? floor_opt : floor_pct[j];
@@ -480,6 +489,8 @@ static int compare_main(int argc, char **argv, char **owned)
 			r->f_accel = strcmp(v[0].accel, v[l].accel) || !strcmp(v[0].accel, "mixed");
 			r->f_incomplete = v[0].excluded || v[l].excluded;
 			r->f_inject = strcmp(inj[0], inj[l]) != 0;
+			r->f_unpinned = v[0].unpinned + v[l].unpinned;
+			r->f_shared = v[0].cpu_shared + v[l].cpu_shared;
 			p[nrows] = r->w.p;
 			/* pooled between-boot spread of this row, for the MDE */
 			double sa = ib_stat_logsd(a->vals, a->n), sb = ib_stat_logsd(b->vals, b->n);

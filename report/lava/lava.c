@@ -258,9 +258,9 @@ struct lava_args {
 /* our own options out of argv; the rest (kernel, image, append, knobs...) for runopts */
 static int split_args(int argc, char **argv, struct lava_args *a, char **rest, int *nrest)
 {
-	static const char *const refused[] = { "runs", "variant", "host-cpu", "probe-s",
-					       "timeout", "boot-timeout-s", "results", "label",
-					       "dry-run" };
+	static const char *const refused[] = { "runs", "variant", "host-cpu", "no-wait",
+					       "probe-s", "timeout", "boot-timeout-s", "results",
+					       "label", "dry-run" };
 	static const struct { const char *name; size_t off; } own[] = {
 		{ "device-type", offsetof(struct lava_args, device_type) },
 		{ "boot-method", offsetof(struct lava_args, boot_method) },

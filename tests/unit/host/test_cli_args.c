@@ -20,6 +20,7 @@
 #include "bench/lib/knobs.h"
 #include "bench/base/pid1knobs.h"
 #include "report/results.h"
+#include "host/launch/cpulock.h"
 #include "host/launch/runopts.h"
 #include "host/boot/uml.h"
 #include "host/lib/argv.h"
@@ -76,6 +77,25 @@ static void both_forms_and_aliases(void **state)
 	assert_string_equal(o.append, CONFIG_IB_APPEND[0] ? CONFIG_IB_APPEND " quiet nokaslr mitigations=off"
 							   : "quiet nokaslr mitigations=off");
 	assert_int_equal(o.verbose, 1);
+}
+
+/* --host-cpu any and --no-wait (host/launch/cpulock.h); a word that is no CPU is refused */
+static void host_cpu_lock_options(void **state)
+{
+	struct ib_run_opts o;
+	char err[512];
+	(void)state;
+	assert_int_equal(parse(&o, 0, ARGV("--kernel", "/k"), 2, err), 0);
+	assert_int_equal(o.no_wait, 0);
+	assert_int_equal(parse(&o, 0, ARGV("--kernel", "/k", "--host-cpu", "any", "--no_wait"), 5,
+			       err), 0);
+	assert_int_equal(o.host_cpu, IB_CPU_ANY);
+	assert_int_equal(o.no_wait, 1);
+	assert_int_equal(parse(&o, 0, ARGV("--kernel", "/k", "--host-cpu=3"), 3, err), 0);
+	assert_int_equal(o.host_cpu, 3);
+	assert_int_equal(parse(&o, 0, ARGV("--kernel", "/k", "--host-cpu", "some"), 4, err), -1);
+	assert_non_null(strstr(err, "'--host-cpu some': use a CPU number, any"));
+	assert_int_equal(parse(&o, 0, ARGV("--kernel", "/k", "--host-cpu", "-2"), 4, err), -1);
 }
 
 static void guest_knobs_become_cmdline_words(void **state)
@@ -344,6 +364,7 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(defaults_come_from_config),
 		cmocka_unit_test(both_forms_and_aliases),
+		cmocka_unit_test(host_cpu_lock_options),
 		cmocka_unit_test(guest_knobs_become_cmdline_words),
 		cmocka_unit_test(suite_knobs_are_checked_on_the_host),
 		cmocka_unit_test(every_knob_through_both_commands),
