@@ -7,7 +7,8 @@
  * numerical integration of the t density); Benjamini & Hochberg's (1995) 15 p-values (four
  * rejected at q = 0.05); exact Mann-Whitney p (3 vs 3 separated: 2/20 = 0.10). Simulations
  * (fixed seed): a known effect is found with its sign; A/A data stay within the nominal
- * false-positive level. Golden: the compare table of the fixture boots under
+ * false-positive level. Paired over blocks: a hand-computed 3-block case (closed-form t
+ * with 2 df), n < 2, zero, negative and NaN values. Golden: the compare table of the fixture boots under
  * tests/data/compare (base: 3 complete boots and an incomplete 4th; new: null_call +10%
  * with rising samples, ctx_2p_0k +3%, bw_pipe +20%, lat_mem +0.4% with intervals below 100
  * timer costs, one stat outlier; base2: base again but ctx_2p_0k +4%, the A/A partner)
@@ -179,6 +180,66 @@ static void test_mde(void **state)
 	NEAR(ib_stat_mde(0.01, 5), (2.306004 + 0.888889) * sqrt(2) * 0.01 / sqrt(5), 1e-5);
 	assert_true(ib_stat_mde(0.01, 10) < ib_stat_mde(0.01, 5));
 	assert_true(isnan(ib_stat_mde(0.01, 1)));
+}
+
+/*
+ * Paired over blocks, by hand: the blocks' bases spread 4x (1, 2, 4) but each block's new
+ * boot is e^0.1, e^0.2, e^0.3 times its base: d = 0.1, 0.2, 0.3, mean 0.2, sd 0.1, se
+ * 0.1/sqrt(3), df 2. With 2 df the t distribution has a closed form, F(t) = 1/2 +
+ * t / (2 sqrt(t^2 + 2)): t_0.975 = sqrt(2 * 0.95^2 / (1 - 0.95^2)) = 4.302653, t_0.8 =
+ * sqrt(2 * 0.6^2 / (1 - 0.6^2)) = 1.060660, and the two-sided p of t = 0.2/se = sqrt(12) is
+ * 1 - t / sqrt(t^2 + 2) = 1 - sqrt(12/14) = 0.0741799. The Welch interval over the same
+ * boots, unpaired, sees the 4x spread of the bases and cannot exclude 1.
+ */
+static void test_paired(void **state)
+{
+	const double a[] = { 1, 2, 4 }, b[] = { exp(0.1), 2 * exp(0.2), 4 * exp(0.3) };
+	const double t975 = sqrt(2 * 0.9025 / 0.0975), t8 = sqrt(2 * 0.36 / 0.64), se = 0.1 / sqrt(3);
+	struct ib_paired r;
+	struct ib_welch w;
+	(void)state;
+	ib_stat_paired_log(a, b, 3, 0.95, &r);
+	assert_true(r.ok);
+	assert_int_equal(r.n, 3);
+	NEAR(r.ratio, exp(0.2), 1e-12);
+	NEAR(r.sd, 0.1, 1e-12);
+	NEAR(r.lo, exp(0.2 - t975 * se), 1e-9);
+	NEAR(r.hi, exp(0.2 + t975 * se), 1e-9);
+	NEAR(r.p, 1 - sqrt(12.0 / 14), 1e-9);
+	NEAR(r.mde, (t975 + t8) * se, 1e-9);
+	NEAR(ib_stat_mde_paired(0.1, 3), r.mde, 1e-12);
+	ib_stat_welch_log(a, 3, b, 3, 0.95, &w);
+	assert_true(w.lo < 1 && w.hi > 1);
+	/* n < 2: the ratio of the one pair, nothing else */
+	ib_stat_paired_log(a, b, 1, 0.95, &r);
+	assert_false(r.ok);
+	assert_int_equal(r.n, 1);
+	NEAR(r.ratio, exp(0.1), 1e-12);
+	assert_true(isnan(r.lo) && isnan(r.p) && isnan(r.mde));
+	ib_stat_paired_log(a, b, 0, 0.95, &r);
+	assert_false(r.ok);
+	assert_true(isnan(r.ratio));
+	assert_true(isnan(ib_stat_mde_paired(0.1, 1)));
+	/* a zero or negative value: no log, nothing computed */
+	const double z[] = { 1, 0, 4 }, neg[] = { 1, 2, -4 };
+	ib_stat_paired_log(z, b, 3, 0.95, &r);
+	assert_false(r.ok);
+	assert_true(isnan(r.ratio));
+	ib_stat_paired_log(a, neg, 3, 0.95, &r);
+	assert_false(r.ok);
+	assert_true(isnan(r.ratio));
+	/* NaN: a block lacking the metric drops out of the pairs; the rest still pair */
+	const double an[] = { 1, NAN, 2, 4 }, bn[] = { exp(0.1), 7, 2 * exp(0.2), 4 * exp(0.3) };
+	ib_stat_paired_log(an, bn, 4, 0.95, &r);
+	assert_true(r.ok);
+	assert_int_equal(r.n, 3);
+	NEAR(r.p, 1 - sqrt(12.0 / 14), 1e-9);
+	/* no spread in d: the point estimate only */
+	const double c[] = { 2, 4, 8 };
+	ib_stat_paired_log(a, c, 3, 0.95, &r);
+	NEAR(r.ratio, 2, 1e-12);
+	NEAR(r.lo, 2, 1e-12);
+	NEAR(r.p, 0, 1e-12);
 }
 
 static void test_flags(void **state)
@@ -426,6 +487,7 @@ int main(void)
 		cmocka_unit_test(test_bh_textbook),
 		cmocka_unit_test(test_mann_whitney),
 		cmocka_unit_test(test_mde),
+		cmocka_unit_test(test_paired),
 		cmocka_unit_test(test_flags),
 		cmocka_unit_test(test_known_effect),
 		cmocka_unit_test(test_aa_false_positives),
