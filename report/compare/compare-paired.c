@@ -111,9 +111,10 @@ void ib_cmp_paired_table(FILE *f, const struct variant *v, size_t vi, struct cel
 		ib_cmp_pct_ci(dl, sizeof(dl), x->pr.ratio, x->pr.lo, x->pr.hi);
 		snprintf(p, sizeof(p), isnan(x->pr.p) ? "-" : x->pr.p < 0.001 ? "<0.001" : "%.3f", x->pr.p);
 		snprintf(mde, sizeof(mde), isnan(x->pr.mde) ? "-" : "%.1f", x->pr.mde * 100);
-		fprintf(f, "  %-14s %-5s %-26s %-6s %-3zu %-6s %-6s %s\n", x->metric, cells[0][j].unit,
-			dl, p, x->pr.n, mde, x->paired ? "paired" : "welch",
-			x->significant ? "*" : x->within ? "~" : "");
+		const char *mark = x->significant ? "*" : x->within ? "~" : "";
+		/* the mark last, padded only when there is one: no trailing blanks */
+		fprintf(f, "  %-14s %-5s %-26s %-6s %-3zu %-6s %-*s%s\n", x->metric, cells[0][j].unit,
+			dl, p, x->pr.n, mde, *mark ? 7 : 0, x->paired ? "paired" : "welch", mark);
 	}
 }
 
