@@ -18,6 +18,9 @@
  *    +7.5]"; ib_cmp_cv_pair() "1.2/3.4" (two CVs in %, "-" for none); and JSON:
  *    ib_cmp_jnum() a number or null (NaN, inf), ib_cmp_jci() [lo, hi] or null,
  *    ib_cmp_cell_json() a cell's figures.
+ *  - the paired analysis over a campaign's blocks (compare-paired.c, contract there):
+ *    ib_cmp_paired(), ib_cmp_blocks(), ib_cmp_paired_decides(), ib_cmp_paired_table(),
+ *    ib_cmp_paired_json().
  *  - ib_cmp_inject(v, out, cap): the cost v's boots injected on purpose (ib_summary_inject:
  *    knobs inject_ns, inject_bench), "" for none, "mixed: ..." when its boots disagree.
  */
@@ -28,6 +31,7 @@
 
 #include <jansson.h>
 
+#include "report/stats/stats.h"
 #include "report/store/store.h"
 
 #define DRIFT_P 0.01
@@ -53,6 +57,22 @@ struct cell {
 	const char *unit;
 };
 
+/* one row: one metric of one NEW variant against BASE */
+struct cmp_row {
+	const char *metric, *section;
+	size_t v;               /* variant index (1...) */
+	struct ib_welch w;
+	double p_mw, q, floor_pct;
+	int significant, within;
+	int f_clock, f_accel, f_incomplete, f_inject;
+	size_t f_unpinned, f_shared;   /* boots of either arm run unpinned, or sharing a CPU */
+	struct ib_paired pr;    /* over the blocks holding both arms */
+	int paired;             /* pr decides sig, not w (ib_cmp_paired_decides) */
+};
+
+/* the paired interval decides a row from this many complete pairs */
+#define IB_PAIRED_MIN 3
+
 int ib_cmp_variants(const struct ib_set *set, char *const *labels, size_t nl,
 		    struct variant *v, FILE *f);
 int ib_cmp_cell_fill(struct cell *c, const struct variant *v, const char *metric);
@@ -64,6 +84,13 @@ void ib_cmp_cv_pair(char *out, size_t cap, double a, double b);
 json_t *ib_cmp_jnum(double v);
 json_t *ib_cmp_jci(double lo, double hi);
 json_t *ib_cmp_cell_json(const struct cell *c);
+void ib_cmp_paired(const struct variant *a, const struct cell *ca, const struct variant *b,
+		   const struct cell *cb, struct ib_paired *r);
+size_t ib_cmp_blocks(const struct variant *a, const struct variant *b);
+int ib_cmp_paired_decides(const struct ib_paired *r);
+void ib_cmp_paired_table(FILE *f, const struct variant *v, size_t vi, struct cell **cells,
+			 const char **metric, size_t nm, const struct cmp_row *rows, size_t nrows);
+void ib_cmp_paired_json(json_t *o, const struct cmp_row *x);
 void ib_cmp_inject(const struct variant *v, char *out, size_t cap);
 
 #endif

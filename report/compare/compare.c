@@ -31,16 +31,6 @@
 #define MIN_FLOOR_PCT 1.0
 #define MAX_METRICS IB_SUMMARY_MAX_METRICS
 
-struct row {
-	const char *metric, *section;
-	size_t v;               /* variant index (1...) */
-	struct ib_welch w;
-	double p_mw, q, floor_pct;
-	int significant, within;
-	int f_clock, f_accel, f_incomplete, f_inject;
-	size_t f_unpinned, f_shared;   /* boots of either arm run unpinned, or sharing a CPU */
-};
-
 /* the table title up to its " - " or " in " ("Processor, Processes") */
 static void short_section(const char *title, char *out, size_t cap)
 {
@@ -66,7 +56,7 @@ static void flag(char *out, size_t cap, size_t *o, json_t *list, const char *nam
 		json_array_append_new(list, json_string(name));
 }
 
-static void flags(char *out, size_t cap, const struct row *r, const struct cell *a,
+static void flags(char *out, size_t cap, const struct cmp_row *r, const struct cell *a,
 		  const struct cell *b, json_t *list)
 {
 	size_t o = 0;
@@ -244,7 +234,7 @@ enum { K_RESULTS = 2, K_JSON, K_FLOOR, K_AA, K_HELP };
 /* the variant's rows and aggregates; rows[] are this run's rows, all variants */
 static void print_variant(FILE *f, json_t *jsec, json_t *jall, const struct variant *v,
 			  size_t vi, struct cell **cells, const char **metric, const char **section,
-			  size_t nm, const struct row *rows, size_t nrows, json_t *jrows)
+			  size_t nm, const struct cmp_row *rows, size_t nrows, json_t *jrows)
 {
 	char bl[128], nl[128], dl[128], cw[32], cb[32], fl[160], sec[96] = "";
 	int use[MAX_METRICS];
@@ -253,7 +243,7 @@ static void print_variant(FILE *f, json_t *jsec, json_t *jall, const struct vari
 		v[0].label, v[vi].label, "delta% [95% CI]", "q", "sig", "change", "wCV% b/n",
 		"bCV% b/n", "flags");
 	for (size_t r = 0; r < nrows; r++) {
-		const struct row *x = &rows[r];
+		const struct cmp_row *x = &rows[r];
 		size_t j = 0;
 		if (x->v != vi)
 			continue;
@@ -287,11 +277,13 @@ static void print_variant(FILE *f, json_t *jsec, json_t *jall, const struct vari
 			"p", ib_cmp_jnum(x->w.p), "q", ib_cmp_jnum(x->q), "p_mw", ib_cmp_jnum(x->p_mw),
 			"significant", x->significant, "within_noise", x->within, "flags", jf,
 			"noise_floor_pct", ib_cmp_jnum(x->floor_pct), "outliers", json_integer((json_int_t)(a->outliers + b->outliers)));
+		ib_cmp_paired_json(o, x);
 		if (o && jrows)
 			json_array_append_new(jrows, o);
 		else
 			json_decref(o);
 	}
+	ib_cmp_paired_table(f, v, vi, cells, metric, nm, rows, nrows);
 	fprintf(f, "\ngeometric mean of the ratios %s/%s\n  %-34s %-32s %-7s %s\n", v[vi].label,
 		v[0].label, "section", "ratio [95% CI]", "change", "metrics");
 	for (size_t j = 0; j < nm; j++) {
@@ -466,24 +458,31 @@ static int compare_main(int argc, char **argv, char **owned)
 			   "      B >= 2 complete boots of every variant (5 recommended; initbench run --runs N);\n"
 			   "      shown: point estimates, within-boot CVs and flags\n", minb);
 
-	struct row *rows = calloc((nl - 1) * nm + 1, sizeof(*rows));
+	struct cmp_row *rows = calloc((nl - 1) * nm + 1, sizeof(*rows));
 	double *p = calloc((nl - 1) * nm + 1, sizeof(double)), *q = calloc((nl - 1) * nm + 1, sizeof(double));
 	double *sig = calloc(nm * (nl - 1) + 1, sizeof(double));
-	size_t nsig = 0, mw_disagree = 0, nsigma = 0;
-	for (size_t l = 1; l < nl && rows && p && q && sig; l++)
+	double *pmde = calloc(nm * (nl - 1) + 1, sizeof(double));
+	size_t nsig = 0, mw_disagree = 0, nsigma = 0, npmde = 0;
+	for (size_t l = 1; l < nl && rows && p && q && sig && pmde; l++)
 		for (size_t j = 0; j < nm; j++) {
 			struct cell *a = &cells[0][j], *b = &cells[l][j];
-			struct row *r = &rows[nrows];
+			struct cmp_row *r = &rows[nrows];
 			if (!a->n || !b->n)
 				continue;
-			*r = (struct row){ metric[j], section[j], l, { 0, NAN, NAN, NAN, NAN, NAN, NAN },
-					   NAN, NAN, NAN, 0, 0, 0, 0, 0, 0, 0, 0 };
+			*r = (struct cmp_row){ .metric = metric[j], .section = section[j], .v = l,
+				.w = { 0, NAN, NAN, NAN, NAN, NAN, NAN }, .p_mw = NAN, .q = NAN, .floor_pct = NAN,
+				.pr = { 0, 0, NAN, NAN, NAN, NAN, NAN, NAN } };
 			ib_stat_welch_log(a->vals, a->n, b->vals, b->n, 0.95, &r->w);
+			ib_cmp_paired(&v[0], a, &v[l], b, &r->pr);
+			r->paired = ib_cmp_paired_decides(&r->pr);
+			/* the interval that decides: ratio, CI and p below are its own */
+			const struct ib_welch dw = r->paired ? (struct ib_welch){ 1, r->pr.ratio,
+				r->pr.lo, r->pr.hi, r->pr.p, NAN, NAN } : r->w;
 			r->p_mw = ib_stat_mann_whitney(a->vals, a->n, b->vals, b->n);
 			r->floor_pct = !isnan(floor_opt) ? floor_opt : floor_pct[j];
 			if (isnan(r->floor_pct) || r->floor_pct < MIN_FLOOR_PCT)
 				r->floor_pct = MIN_FLOOR_PCT;
-			r->within = fabs(r->w.ratio - 1) * 100 < r->floor_pct;
+			r->within = fabs(dw.ratio - 1) * 100 < r->floor_pct;
 			r->f_clock = strcmp(v[0].clocksource, v[l].clocksource) ||
 				     !strcmp(v[0].clocksource, "mixed");
 			r->f_accel = strcmp(v[0].accel, v[l].accel) || !strcmp(v[0].accel, "mixed");
@@ -491,7 +490,9 @@ static int compare_main(int argc, char **argv, char **owned)
 			r->f_inject = strcmp(inj[0], inj[l]) != 0;
 			r->f_unpinned = v[0].unpinned + v[l].unpinned;
 			r->f_shared = v[0].cpu_shared + v[l].cpu_shared;
-			p[nrows] = r->w.p;
+			p[nrows] = dw.p;
+			if (r->paired)
+				pmde[npmde++] = r->pr.mde;
 			/* pooled between-boot spread of this row, for the MDE */
 			double sa = ib_stat_logsd(a->vals, a->n), sb = ib_stat_logsd(b->vals, b->n);
 			if (!isnan(sa) && !isnan(sb))
@@ -499,23 +500,28 @@ static int compare_main(int argc, char **argv, char **owned)
 						     (double)(a->n + b->n - 2));
 			nrows++;
 		}
-	if (!rows || !p || !q || !sig) {
+	if (!rows || !p || !q || !sig || !pmde) {
 		fprintf(stderr, "initbench compare: out of memory\n");
 		ib_set_free(&set);
 		return 1;
 	}
 	ib_stat_bh(p, nrows, q);
 	for (size_t r = 0; r < nrows; r++) {
-		struct row *x = &rows[r];
+		struct cmp_row *x = &rows[r];
 		x->q = q[r];
-		x->significant = x->w.ok && x->q <= FDR_Q && (x->w.lo > 1 || x->w.hi < 1) &&
-				 fabs(x->w.ratio - 1) * 100 >= x->floor_pct;
+		double lo = x->paired ? x->pr.lo : x->w.lo, hi = x->paired ? x->pr.hi : x->w.hi;
+		double ratio = x->paired ? x->pr.ratio : x->w.ratio;
+		x->significant = (x->paired || x->w.ok) && x->q <= FDR_Q && (lo > 1 || hi < 1) &&
+				 fabs(ratio - 1) * 100 >= x->floor_pct;
 		nsig += x->significant;
 		mw_disagree += x->significant && !(x->p_mw <= 0.05);
 	}
 	fprintf(f, "noise floor: %s; marks: * significant (BH q <= %.2f, CI excludes 1, |delta| >= floor), ~ within the floor\n",
 		!isnan(floor_opt) ? "--noise-floor" : naa ? "largest |delta| of the A/A pair(s), at least 1%" :
 		"1% (no --noise-floor, no --aa pair)", FDR_Q);
+	if (npmde)
+		fprintf(f, "by block: a row with >= %d pairs of one campaign is decided by its paired interval "
+			   "(by = paired, table under each variant), not the Welch one shown\n", IB_PAIRED_MIN);
 
 	json_t *jrows = json_array(), *jsec = json_array(), *jall = json_array();
 	for (size_t l = 1; l < nl; l++)
@@ -527,6 +533,11 @@ static int compare_main(int argc, char **argv, char **owned)
 	else
 		fprintf(f, "\nminimum detectable effect at B = %zu: %.1f%% (alpha 0.05, power 0.8; "
 			   "boots spread %.2f%%, median over rows)\n", minb, mde * 100, sigma * 100);
+	double pm = ib_stat_median(pmde, npmde);
+	if (npmde)
+		fprintf(f, "paired minimum detectable effect: %.1f%% (median over the %zu rows decided "
+			   "by blocks: >= %d pairs of one campaign; the others by Welch)\n", pm * 100,
+			npmde, IB_PAIRED_MIN);
 	if (nsig)
 		fprintf(f, "Mann-Whitney cross-check: %zu of %zu significant rows have MW p > 0.05%s\n",
 			mw_disagree, nsig, minb <= 3 ? " (at 3 vs 3 its smallest p is 0.10)" : "");
@@ -538,9 +549,10 @@ static int compare_main(int argc, char **argv, char **owned)
 			if (l)
 				json_array_append_new(vars, json_string(v[l].label));
 		}
-		json_t *doc = json_pack("{s:i,s:s,s:o,s:o,s:o,s:o,s:o,s:o}", "format", 1, "base",
+		json_t *doc = json_pack("{s:i,s:s,s:o,s:o,s:o,s:o,s:o,s:o,s:o}", "format", 1, "base",
 					v[0].label, "variants", vars, "boots", boots, "mde_pct",
-					ib_cmp_jnum(mde * 100), "rows", jrows, "sections", jsec, "overall", jall);
+					ib_cmp_jnum(mde * 100), "paired_mde_pct", ib_cmp_jnum(pm * 100),
+					"rows", jrows, "sections", jsec, "overall", jall);
 		struct ib_out o;
 		char err[512];
 
@@ -573,7 +585,7 @@ static int compare_main(int argc, char **argv, char **owned)
 		free(cells[l]);
 		free(v[l].boot);
 	}
-	free(rows), free(p), free(q), free(sig);
+	free(rows), free(p), free(q), free(sig), free(pmde);
 	ib_set_free(&set);
 	return rc;
 }

@@ -148,6 +148,60 @@ void ib_stat_welch_log(const double *a, size_t na, const double *b, size_t nb, d
 		w->p = 1;
 }
 
+void ib_stat_paired_log(const double *a, const double *b, size_t n, double level,
+			struct ib_paired *r)
+{
+	double *d = malloc((n + 1) * sizeof(double));
+	size_t k = 0;
+	*r = (struct ib_paired){ 0, 0, NAN, NAN, NAN, NAN, NAN, NAN };
+	if (!d)
+		return;
+	for (size_t i = 0; i < n; i++) {
+		if (isnan(a[i]) || isnan(b[i]))
+			continue;          /* a block without this metric: no pair */
+		if (!(a[i] > 0) || !(b[i] > 0) || isinf(a[i]) || isinf(b[i])) {
+			free(d);
+			return;
+		}
+		d[k++] = log(b[i]) - log(a[i]);
+	}
+	r->n = k;
+	if (!k) {
+		free(d);
+		return;
+	}
+	double m = gsl_stats_mean(d, 1, k);
+	r->ratio = exp(m);
+	if (k < 2) {
+		free(d);
+		return;
+	}
+	r->sd = gsl_stats_sd_m(d, 1, k, m);
+	free(d);
+	r->ok = 1;
+	r->mde = ib_stat_mde_paired(r->sd, k);
+	double se = r->sd / sqrt((double)k), df = (double)(k - 1);
+	if (se == 0) {
+		r->lo = r->hi = r->ratio;
+		r->p = m == 0 ? 1 : 0;
+		return;
+	}
+	double t = gsl_cdf_tdist_Pinv(0.5 + level / 2, df);
+	r->lo = exp(m - t * se);
+	r->hi = exp(m + t * se);
+	r->p = 2 * gsl_cdf_tdist_Q(fabs(m) / se, df);
+	if (r->p > 1)
+		r->p = 1;
+}
+
+double ib_stat_mde_paired(double sd, size_t n)
+{
+	if (n < 2 || isnan(sd))
+		return NAN;
+	double df = (double)(n - 1);
+	return (gsl_cdf_tdist_Pinv(0.975, df) + gsl_cdf_tdist_Pinv(0.8, df)) * sd / sqrt((double)n);
+}
+
 void ib_stat_bh(const double *p, size_t n, double *q)
 {
 	size_t *idx = malloc((n + 1) * sizeof(*idx)), m = 0;

@@ -24,6 +24,15 @@
  *  value > 0, else ok = 0 and ci/p/df are NaN (ratio is still set when both arms have a
  *  value). Both arms without spread: ci = [ratio, ratio], p = 1 if the ratio is 1, else 0.
  *
+ *  ib_stat_paired_log() fills a `struct ib_paired` from n pairs (a[i], b[i]), one per block
+ *  of a campaign (both arms booted back to back): d_i = ln b[i] - ln a[i]; the ratio
+ *  exp(mean d), its `level` t-interval with n - 1 degrees of freedom, the two-sided p of
+ *  H0: ratio == 1, and its own MDE as a fraction, (t_0.975 + t_0.8) * sd(d) / sqrt(n), df
+ *  n - 1 (ib_stat_mde_paired()). A pair with a NaN on either side is a block that lacks the
+ *  metric and is skipped (n counts the rest); any value <= 0 (or inf) leaves everything NaN,
+ *  ok = 0, as the Welch one does. Needs n >= 2 pairs for ci/p/mde (ratio is set from one).
+ *  No spread in d: ci = [ratio, ratio], p = 1 if the ratio is 1, else 0, mde 0.
+ *
  *  ib_stat_bh() writes Benjamini-Hochberg adjusted p-values (q-values): a test is
  *  significant at FDR q when its adjusted value is <= q. NaN p-values are left out of the
  *  count and get NaN.
@@ -80,6 +89,19 @@ struct ib_welch {
 
 void ib_stat_welch_log(const double *a, size_t na, const double *b, size_t nb, double level,
 		       struct ib_welch *w);
+struct ib_paired {
+	int ok;             /* ci, p and mde are set */
+	size_t n;           /* pairs used */
+	double ratio;       /* exp(mean d) */
+	double lo, hi;      /* confidence interval of the ratio */
+	double p;           /* two-sided, df n - 1 */
+	double sd;          /* sd of d (n - 1) */
+	double mde;         /* fraction, at this n */
+};
+
+void ib_stat_paired_log(const double *a, const double *b, size_t n, double level,
+			struct ib_paired *r);
+double ib_stat_mde_paired(double sd, size_t n);
 void ib_stat_bh(const double *p, size_t n, double *q);
 double ib_stat_mann_whitney(const double *a, size_t na, const double *b, size_t nb);
 double ib_stat_mde(double sigma, size_t b);

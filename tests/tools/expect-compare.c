@@ -4,7 +4,8 @@
  *
  * Usage: expect-compare COMPARE.JSON VARIANT METRIC higher|lower|same|above|below|up|down
  *        expect-compare COMPARE.JSON VARIANT METRIC within PCT
- *   higher: the row is significant and new/base > 1 with the whole CI above 1;
+ *   higher: the row is significant and new/base > 1 with the whole CI above 1 (the CI
+ *           that decided: paired_ci when the row's "by" is "paired", else ratio_ci);
  *   lower:  significant, whole CI below 1;
  *   same:   not significant;
  *   above, below: new/base > 1 (< 1) and the Mann-Whitney p (p_mw) at most 0.1: at 3 boots
@@ -55,6 +56,9 @@ int main(int argc, char **argv)
 		double ratio = json_number_value(json_object_get(row, "ratio"));
 		double lo = json_number_value(json_array_get(ci, 0)), hi = json_number_value(json_array_get(ci, 1));
 		int sig = json_is_true(json_object_get(row, "significant")), ok;
+		const char *by = json_string_value(json_object_get(row, "by"));
+		json_t *dci = by && !strcmp(by, "paired") ? json_object_get(row, "paired_ci") : ci;
+		double dlo = json_number_value(json_array_get(dci, 0)), dhi = json_number_value(json_array_get(dci, 1));
 
 		if (!v || !m || strcmp(v, argv[2]) || strcmp(m, argv[3]))
 			continue;
@@ -70,9 +74,9 @@ int main(int argc, char **argv)
 			ok = (argv[4][0] == 'a' ? ratio > 1 : ratio < 1) &&
 			     json_is_number(json_object_get(row, "p_mw")) && p_mw <= 0.1 + 1e-9;
 		else if (!strcmp(argv[4], "higher"))
-			ok = sig && json_is_array(ci) && lo > 1 && ratio > 1;
+			ok = sig && json_is_array(dci) && dlo > 1 && ratio > 1;
 		else
-			ok = sig && json_is_array(ci) && hi < 1 && ratio < 1;
+			ok = sig && json_is_array(dci) && dhi < 1 && ratio < 1;
 		printf("expect-compare: %s %s: ratio %.4g [%.4g, %.4g], %s, p_mw %.3g; expected %s: %s\n",
 		       v, m, ratio, lo, hi, sig ? "significant" : "not significant", p_mw, argv[4],
 		       ok ? "ok" : "FAILED");

@@ -7,7 +7,9 @@
  * numerical integration of the t density); Benjamini & Hochberg's (1995) 15 p-values (four
  * rejected at q = 0.05); exact Mann-Whitney p (3 vs 3 separated: 2/20 = 0.10). Simulations
  * (fixed seed): a known effect is found with its sign; A/A data stay within the nominal
- * false-positive level. Golden: the compare table of the fixture boots under
+ * false-positive level. Paired over blocks: a hand-computed 3-block case (closed-form t
+ * with 2 df), n < 2, zero, negative and NaN values; and `compare` over the fixture's boots
+ * made one campaign in a temporary store (every row paired, 3 blocks; split, Welch). Golden: the compare table of the fixture boots under
  * tests/data/compare (base: 3 complete boots and an incomplete 4th; new: null_call +10%
  * with rising samples, ctx_2p_0k +3%, bw_pipe +20%, lat_mem +0.4% with intervals below 100
  * timer costs, one stat outlier; base2: base again but ctx_2p_0k +4%, the A/A partner)
@@ -23,6 +25,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include <cmocka.h>
@@ -179,6 +182,66 @@ static void test_mde(void **state)
 	NEAR(ib_stat_mde(0.01, 5), (2.306004 + 0.888889) * sqrt(2) * 0.01 / sqrt(5), 1e-5);
 	assert_true(ib_stat_mde(0.01, 10) < ib_stat_mde(0.01, 5));
 	assert_true(isnan(ib_stat_mde(0.01, 1)));
+}
+
+/*
+ * Paired over blocks, by hand: the blocks' bases spread 4x (1, 2, 4) but each block's new
+ * boot is e^0.1, e^0.2, e^0.3 times its base: d = 0.1, 0.2, 0.3, mean 0.2, sd 0.1, se
+ * 0.1/sqrt(3), df 2. With 2 df the t distribution has a closed form, F(t) = 1/2 +
+ * t / (2 sqrt(t^2 + 2)): t_0.975 = sqrt(2 * 0.95^2 / (1 - 0.95^2)) = 4.302653, t_0.8 =
+ * sqrt(2 * 0.6^2 / (1 - 0.6^2)) = 1.060660, and the two-sided p of t = 0.2/se = sqrt(12) is
+ * 1 - t / sqrt(t^2 + 2) = 1 - sqrt(12/14) = 0.0741799. The Welch interval over the same
+ * boots, unpaired, sees the 4x spread of the bases and cannot exclude 1.
+ */
+static void test_paired(void **state)
+{
+	const double a[] = { 1, 2, 4 }, b[] = { exp(0.1), 2 * exp(0.2), 4 * exp(0.3) };
+	const double t975 = sqrt(2 * 0.9025 / 0.0975), t8 = sqrt(2 * 0.36 / 0.64), se = 0.1 / sqrt(3);
+	struct ib_paired r;
+	struct ib_welch w;
+	(void)state;
+	ib_stat_paired_log(a, b, 3, 0.95, &r);
+	assert_true(r.ok);
+	assert_int_equal(r.n, 3);
+	NEAR(r.ratio, exp(0.2), 1e-12);
+	NEAR(r.sd, 0.1, 1e-12);
+	NEAR(r.lo, exp(0.2 - t975 * se), 1e-9);
+	NEAR(r.hi, exp(0.2 + t975 * se), 1e-9);
+	NEAR(r.p, 1 - sqrt(12.0 / 14), 1e-9);
+	NEAR(r.mde, (t975 + t8) * se, 1e-9);
+	NEAR(ib_stat_mde_paired(0.1, 3), r.mde, 1e-12);
+	ib_stat_welch_log(a, 3, b, 3, 0.95, &w);
+	assert_true(w.lo < 1 && w.hi > 1);
+	/* n < 2: the ratio of the one pair, nothing else */
+	ib_stat_paired_log(a, b, 1, 0.95, &r);
+	assert_false(r.ok);
+	assert_int_equal(r.n, 1);
+	NEAR(r.ratio, exp(0.1), 1e-12);
+	assert_true(isnan(r.lo) && isnan(r.p) && isnan(r.mde));
+	ib_stat_paired_log(a, b, 0, 0.95, &r);
+	assert_false(r.ok);
+	assert_true(isnan(r.ratio));
+	assert_true(isnan(ib_stat_mde_paired(0.1, 1)));
+	/* a zero or negative value: no log, nothing computed */
+	const double z[] = { 1, 0, 4 }, neg[] = { 1, 2, -4 };
+	ib_stat_paired_log(z, b, 3, 0.95, &r);
+	assert_false(r.ok);
+	assert_true(isnan(r.ratio));
+	ib_stat_paired_log(a, neg, 3, 0.95, &r);
+	assert_false(r.ok);
+	assert_true(isnan(r.ratio));
+	/* NaN: a block lacking the metric drops out of the pairs; the rest still pair */
+	const double an[] = { 1, NAN, 2, 4 }, bn[] = { exp(0.1), 7, 2 * exp(0.2), 4 * exp(0.3) };
+	ib_stat_paired_log(an, bn, 4, 0.95, &r);
+	assert_true(r.ok);
+	assert_int_equal(r.n, 3);
+	NEAR(r.p, 1 - sqrt(12.0 / 14), 1e-9);
+	/* no spread in d: the point estimate only */
+	const double c[] = { 2, 4, 8 };
+	ib_stat_paired_log(a, c, 3, 0.95, &r);
+	NEAR(r.ratio, 2, 1e-12);
+	NEAR(r.lo, 2, 1e-12);
+	NEAR(r.p, 0, 1e-12);
 }
 
 static void test_flags(void **state)
@@ -417,6 +480,95 @@ static void test_golden(void **state)
 	free(out);
 }
 
+/*
+ * The fixture's complete boots as one campaign: boot k of base and of new in block k (new's
+ * 3rd in campaign `c3`, block 3, when split). Every row then pairs all 3 blocks and, with
+ * equal arms, exp(mean d) equals the ratio of the gmeans exactly; split, only 2 pairs are
+ * left and Welch decides.
+ */
+static void campaign_store(char *dir, int split)
+{
+	char path[512];
+	const char *label[] = { "base", "new" };
+	assert_non_null(mkdtemp(dir));
+	for (int l = 0; l < 2; l++) {
+		snprintf(path, sizeof(path), "%s/%s", dir, label[l]);
+		assert_int_equal(mkdir(path, 0755), 0);
+		for (int k = 1; k <= 3; k++) {
+			char src[64];
+			json_error_t err;
+			snprintf(src, sizeof(src), "compare/%s/%d/results.json", label[l], k);
+			json_t *j = json_load_file(data(src), 0, &err);
+			assert_non_null(j);
+			json_t *launch = json_object_get(j, "launch");
+			json_object_set_new(launch, "campaign",
+					    json_string(split && l && k == 3 ? "c3" : "c1"));
+			json_object_set_new(launch, "block", json_integer(k));
+			snprintf(path, sizeof(path), "%s/%s/%d", dir, label[l], k);
+			assert_int_equal(mkdir(path, 0755), 0);
+			snprintf(path, sizeof(path), "%s/%s/%d/results.json", dir, label[l], k);
+			assert_int_equal(json_dump_file(j, path, 0), 0);
+			json_decref(j);
+		}
+	}
+}
+
+static void rm_store(const char *dir)
+{
+	char cmd[600];
+	snprintf(cmd, sizeof(cmd), "rm -rf '%s'", dir);
+	assert_int_equal(system(cmd), 0);
+}
+
+static void test_paired_store(void **state)
+{
+	char dir[] = "/tmp/ib-compare-paired-XXXXXX", json[] = "/tmp/ib-compare-pjson-XXXXXX";
+	int fd = mkstemp(json), rc;
+	size_t len, i, rows = 0;
+	json_error_t err;
+	json_t *j, *row;
+	(void)state;
+	assert_true(fd >= 0);
+	close(fd);
+	campaign_store(dir, 0);
+	char *argv[] = { "compare", "--results", dir, "--json", json, "base", "new", NULL };
+	char *out = run_compare(argv, 7, &rc, &len);
+	assert_int_equal(rc, 0);
+	assert_non_null(strstr(out, "paired by block: new/base over the 3 blocks holding both"));
+	assert_non_null(strstr(out, "paired minimum detectable effect: "));
+	free(out);
+	j = json_load_file(json, 0, &err);
+	assert_non_null(j);
+	assert_true(json_is_number(json_object_get(j, "paired_mde_pct")));
+	json_array_foreach(json_object_get(j, "rows"), i, row) {
+		assert_string_equal(json_string_value(json_object_get(row, "by")), "paired");
+		assert_int_equal(json_integer_value(json_object_get(row, "paired_n")), 3);
+		NEAR(json_number_value(json_object_get(row, "paired_ratio")),
+		     json_number_value(json_object_get(row, "ratio")), 1e-9);
+		rows++;
+	}
+	assert_true(rows > 0);
+	json_decref(j);
+	rm_store(dir);
+
+	char dir2[] = "/tmp/ib-compare-paired-XXXXXX";
+	campaign_store(dir2, 1);
+	argv[2] = dir2;
+	out = run_compare(argv, 7, &rc, &len);
+	assert_int_equal(rc, 0);
+	assert_null(strstr(out, "paired minimum detectable effect"));
+	free(out);
+	j = json_load_file(json, 0, &err);
+	assert_non_null(j);
+	json_array_foreach(json_object_get(j, "rows"), i, row) {
+		assert_string_equal(json_string_value(json_object_get(row, "by")), "welch");
+		assert_int_equal(json_integer_value(json_object_get(row, "paired_n")), 2);
+	}
+	json_decref(j);
+	rm_store(dir2);
+	unlink(json);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -426,10 +578,12 @@ int main(void)
 		cmocka_unit_test(test_bh_textbook),
 		cmocka_unit_test(test_mann_whitney),
 		cmocka_unit_test(test_mde),
+		cmocka_unit_test(test_paired),
 		cmocka_unit_test(test_flags),
 		cmocka_unit_test(test_known_effect),
 		cmocka_unit_test(test_aa_false_positives),
 		cmocka_unit_test(test_golden),
+		cmocka_unit_test(test_paired_store),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
