@@ -1,14 +1,6 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
- * runner.h - the suite's output stream and one benchmark run in a child.
- *
- * struct ib_out is stdout as the protocol sees it: ib_out_record() frames a payload with
- * the next sequence number and its CRC (ib_frame), adds the line to the running end-record
- * digest and writes it with one write(); ib_out_text() writes an unframed line (KTAP).
- * Returns 0, or -1 if the payload cannot be framed (nothing written, seq not used).
- * ib_out_init() sets copy_fd to -1; when the caller sets it, every line also goes there
- * (PID 1's copy for initbench.out=), after the console; a failing copy is said once and
- * dropped, the console never loses a line for it.
+ * runner.h - one benchmark run in a child (the output stream it writes to: out.h).
  *
  * ib_runner_init() prepares the parent once: SIGCHLD wakes poll() through a self-pipe,
  * SIGPIPE is ignored, and the suite becomes a child subreaper so that processes a benchmark
@@ -48,13 +40,7 @@
 
 #include "bench/lib/bench.h"
 #include "bench/base/record.h"
-
-struct ib_out {
-	int fd;
-	int copy_fd;          /* -1, or every line written to fd is also written here */
-	unsigned long seq;    /* of the next record */
-	uint32_t digest;      /* CRC-32 over every framed line written so far */
-};
+#include "bench/lib/out.h"
 
 enum { IB_ST_OK, IB_ST_SKIPPED, IB_ST_FAILED, IB_ST_TIMEOUT };
 
@@ -71,10 +57,6 @@ struct ib_run_stats {
 	unsigned nrows;
 	struct ib_summary_row rows[IB_SUMMARY_MAX];
 };
-
-void ib_out_init(struct ib_out *o, int fd);
-int ib_out_record(struct ib_out *o, const struct ib_rec *r);
-void ib_out_text(struct ib_out *o, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 
 int ib_runner_init(void);
 
