@@ -591,12 +591,13 @@ TEST_LDFLAGS_test_measure := -Wl,--wrap=ib_now_ns
 TEST_LDFLAGS_test_inject := -Wl,--wrap=ib_now_ns
 $(O)/tests/test_%: test_%.c $(HOST_LIB) $(config_h)
 	$(call quiet,HOSTLD,$@)mkdir -p $(dir $@)
-	$(Q)$(HOST_CC) $(HOST_CFLAGS) $(JANSSON_CFLAGS) -o $@ $< $(HOST_LIB) $(JANSSON_LIBS) \
-		$(TEST_LDFLAGS_test_$*) -lcmocka -lm
+	$(Q)$(HOST_CC) $(HOST_CFLAGS) $(JANSSON_CFLAGS) -MMD -MP -MF $@.d -MT $@ -o $@ $< $(HOST_LIB) \
+		$(JANSSON_LIBS) $(TEST_LDFLAGS_test_$*) -lcmocka -lm
 
 $(O)/tests/%: tests/tools/%.c $(HOST_LIB) $(config_h)
 	$(call quiet,HOSTLD,$@)mkdir -p $(dir $@)
-	$(Q)$(HOST_CC) $(HOST_CFLAGS) $(JANSSON_CFLAGS) -o $@ $< $(HOST_LIB) $(JANSSON_LIBS) -lm
+	$(Q)$(HOST_CC) $(HOST_CFLAGS) $(JANSSON_CFLAGS) -MMD -MP -MF $@.d -MT $@ -o $@ $< $(HOST_LIB) \
+		$(JANSSON_LIBS) -lm
 
 define tool_dir_rule
 $(O)/tests/$(1): $(wildcard tests/tools/$(1)/*.[ch]) $(HOST_LIB) $(config_h)
@@ -642,4 +643,5 @@ mrproper distclean:
 	$(Q)rm -rf $(O)
 
 -include $(SUITE_OBJS:.o=.d) $(HOST_LIB_OBJS:.o=.d) $(O)/guest/bench/hello.d $(O)/guest/bench/ab.d \
-	$(INIT_OBJS:.o=.d) $(O)/host/initramfs/mkcpio.d $(O)/host/$(HOST_MAIN:.c=.d)
+	$(INIT_OBJS:.o=.d) $(O)/host/initramfs/mkcpio.d $(O)/host/$(HOST_MAIN:.c=.d) \
+	$(UNIT_BINS:=.d) $(patsubst tests/tools/%.c,$(O)/tests/%.d,$(TOOL_SRCS))

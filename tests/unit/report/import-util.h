@@ -2,11 +2,13 @@
 /*
  * import-util.h - what test_import.c and test_import_shapes.c share: a fresh store, `import`
  * into it (stderr caught or not), `report` of its labels into a string, a file into a string,
- * and reading a summary cell by the dash runs of its column rule.
+ * and reading a summary cell by the dash runs of its column rule. Every store made here is
+ * removed when the test binary exits (each run made 50 and left them in /tmp).
  */
 #ifndef IB_IMPORT_UTIL_H
 #define IB_IMPORT_UTIL_H
 
+#include <ftw.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -32,10 +34,29 @@ static inline char *slurp(const char *path)
 	return s;
 }
 
+static char *tmpstores[128];
+static size_t ntmpstores;
+
+static inline int rm_entry(const char *path, const struct stat *st, int type, struct FTW *ftw)
+{
+	(void)st, (void)type, (void)ftw;
+	return remove(path);
+}
+
+static inline void rm_tmpstores(void)
+{
+	for (size_t i = 0; i < ntmpstores; i++)
+		nftw(tmpstores[i], rm_entry, 16, FTW_DEPTH | FTW_PHYS);
+}
+
 static inline char *tmpstore(void)
 {
 	char *d = strdup("/tmp/ib-test-import-XXXXXX");
 	assert_non_null(mkdtemp(d));
+	if (!ntmpstores)
+		atexit(rm_tmpstores);
+	if (ntmpstores < sizeof(tmpstores) / sizeof(*tmpstores))
+		tmpstores[ntmpstores++] = strdup(d);   /* callers free theirs */
 	return d;
 }
 
