@@ -11,6 +11,7 @@
 
 #include <errno.h>
 #include <fcntl.h>
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -151,6 +152,12 @@ static json_t *campaign_json(const struct ib_campaign *c)
 		json_array_append_new(blocks, blk);
 	}
 	json_object_set_new(j, "order", blocks);
+	if (c->until_mde_pct > 0)
+		json_object_set_new(j, "until_mde", json_pack("{s:f,s:I,s:o,s:o,s:s}",
+			"target_pct", c->until_mde_pct, "max_blocks", (json_int_t)c->blocks,
+			"stopped_after_block", c->stopped_after ? json_integer(c->stopped_after) : json_null(),
+			"worst_stop_mde_pct", isnan(c->stop_mde_pct) || isinf(c->stop_mde_pct) ?
+				json_null() : json_real(c->stop_mde_pct), "worst_row", c->stop_row));
 	for (unsigned p = 0; p < c->nboots; p++) {
 		const struct ib_campaign_boot *b = &c->boot[p];
 		const struct ib_variant *v = &c->v[b->variant];
@@ -248,6 +255,8 @@ int ib_campaign_setup(struct ib_campaign *c, const struct ib_run_opts *o,
 	memset(c, 0, sizeof(*c));
 	c->nvariants = o->nvariants;
 	c->blocks = o->runs;
+	c->until_mde_pct = o->until_mde_pct;
+	c->stop_mde_pct = NAN;
 	c->started = time(NULL);
 	c->seed_given = o->seed_set;
 	if (o->seed_set) {

@@ -32,6 +32,7 @@
 
 #define IB_MAX_VARIANTS 16
 #define IB_CAMPAIGN_RUNS 5   /* boots per variant when --runs is not given (docs/methods.md) */
+#define IB_UNTIL_MDE_MAX_RUNS 20 /* blocks --until-mde may boot when --max-runs is not given */
 
 struct ib_variant {
 	char name[65];
@@ -62,6 +63,10 @@ struct ib_campaign {
 	unsigned nvariants, blocks, nboots;
 	struct ib_variant v[IB_MAX_VARIANTS];
 	struct ib_campaign_boot *boot; /* nboots = nvariants * blocks, in run order */
+	double until_mde_pct;  /* --until-mde, 0 off; then blocks is --max-runs */
+	unsigned stopped_after; /* the block after which --until-mde stopped it, 0 while not */
+	double stop_mde_pct;   /* the largest row stop MDE after the last check, NaN before */
+	char stop_row[160];    /* that row: "metric (variant)" */
 };
 
 struct ib_run_opts;

@@ -36,6 +36,8 @@ static void run_usage(FILE *f)
 	      "         [--disk [ro:][virtio:|nvme:]FILE] [--dry-run] [-v|--verbose] [--KNOB VALUE]...\n"
 	      "       initbench run --variant NAME:KERNEL[:APPEND] --variant NAME2:KERNEL2[:APPEND2]...\n"
 	      "         [--runs B] [--seed S] [other run options]   (B blocks, interleaved, default 5)\n"
+	      "         [--until-mde PCT [--max-runs N]]   (instead of --runs: blocks until every\n"
+	      "         row of compare could detect PCT %, at most N blocks, default 20)\n"
 	      "  boots the kernel with the image (default: beside initbench, else\n"
 	      "  PREFIX/lib/initbench/initramfs.cpio.gz) and stores boot N in RESULTS/LABEL/N.\n"
 	      "  --dry-run: print each boot's launcher command line (shell-quoted, one per boot, in\n"

@@ -89,7 +89,7 @@ static const char *suite_refusal(const char *name, const char *val)
 enum {
 	O_KERNEL = 2, O_IMAGE, O_RESULTS, O_SUITE, O_LABEL, O_ACCEL, O_APPEND, O_RUNS, O_MEM,
 	O_TIMEOUT, O_PROBE, O_HOSTCPU, O_VARIANT, O_SEED, O_DISK, O_LOGMAX, O_DRYRUN, O_HELP,
-	O_VERBOSE, O_NOWAIT,
+	O_VERBOSE, O_NOWAIT, O_UNTILMDE, O_MAXRUNS,
 	O_KNOB = 1000,   /* + index into knob_names[] */
 };
 
@@ -114,6 +114,8 @@ static const struct ib_optdef host_opts[] = {
 	{ "log-max", required_argument, O_LOGMAX, 0 },
 	{ "dry-run", no_argument, O_DRYRUN, 0 },
 	{ "no-wait", no_argument, O_NOWAIT, 0 },
+	{ "until-mde", required_argument, O_UNTILMDE, 0 },
+	{ "max-runs", required_argument, O_MAXRUNS, 0 },
 	{ "help", no_argument, O_HELP, 'h' },
 	{ "verbose", no_argument, O_VERBOSE, 'v' },
 };
@@ -334,6 +336,24 @@ static int parse_one(struct ib_run_opts *o, int key, const char *t, const char *
 	case O_NOWAIT:
 		o->no_wait = 1;
 		break;
+	case O_UNTILMDE: {
+		char *end;
+		double pct = strtod(val, &end);
+
+		if (o->native)
+			BAD("bad argument '--until-mde': native runs are no campaign");
+		if (end == val || *end || !(pct > 0 && pct <= 1000))
+			BAD("bad argument '--until-mde %s': a percentage above 0, at most 1000", val);
+		o->until_mde_pct = pct;
+		break;
+	}
+	case O_MAXRUNS:
+		if (o->native)
+			BAD("bad argument '--max-runs': native runs are no campaign");
+		if (get_long(val, 2, 1000, &x))
+			BAD("bad argument '--max-runs %s': use 2..1000 (blocks)", val);
+		o->max_runs = (unsigned)x;
+		break;
 	case O_VERBOSE:
 		o->verbose = 1;
 		break;
@@ -379,7 +399,17 @@ int ib_runopts_parse(struct ib_run_opts *o, int argc, char **argv, char *err, si
 		BAD("bad argument '--label': not with --variant (a variant's name is its label)");
 	if (!o->native && !o->kernel && !o->nvariants)
 		BAD("missing argument: --kernel PATH|uml or --variant NAME:KERNEL[:APPEND]");
-	if (o->nvariants && !o->runs_set)
+	if ((o->until_mde_pct > 0 || o->max_runs) && o->nvariants < 2)
+		BAD("bad argument '%s': needs a campaign (--variant NAME:KERNEL twice or more)",
+		    o->until_mde_pct > 0 ? "--until-mde" : "--max-runs");
+	if (o->max_runs && !(o->until_mde_pct > 0))
+		BAD("bad argument '--max-runs': only with --until-mde PCT (else --runs B)");
+	if (o->until_mde_pct > 0 && o->runs_set)
+		BAD("bad argument '--runs': not with --until-mde (the most blocks it may boot is "
+		    "--max-runs N)");
+	if (o->until_mde_pct > 0)
+		o->runs = o->max_runs ? o->max_runs : IB_UNTIL_MDE_MAX_RUNS;
+	if (o->nvariants && !o->runs_set && !(o->until_mde_pct > 0))
 		o->runs = IB_CAMPAIGN_RUNS;
 	/* the guest would refuse it and measure a plain boot: say so before booting */
 	val = ib_runopts_knob_value(o, "inject_ns");

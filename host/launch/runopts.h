@@ -18,7 +18,9 @@
  * (a campaign's seed; without --variant the guest's run-order seed for every boot, passed
  * as the knob seed), --disk [ro:][virtio:|nvme:]FILE (a raw disk image attached to the guest,
  * for initbench.out=: QEMU /dev/vda or /dev/nvme0n1, UML /dev/ubda; ro: read-only),
- * --dry-run (print the launcher command lines, boot nothing). Host paths (kernel, image,
+ * --dry-run (print the launcher command lines, boot nothing), --until-mde PCT and --max-runs N
+ * (a campaign that stops when every row's MDE is at most PCT, untilmde.h; at most N blocks,
+ * 2..1000, default IB_UNTIL_MDE_MAX_RUNS; not with --runs). Host paths (kernel, image,
  * results, disk, a suite given with a '/') are made absolute against the working directory.
  * Guest knobs: every knob of the suite's table (bench/lib/knobs.c) but seed, then PID 1's
  * (pid1knobs.h; run only), each as --KNOB (ib_runopts_knob(i) lists them). A knob becomes
@@ -77,6 +79,9 @@ struct ib_run_opts {
 	int seed_set;
 	int runs_set;
 	int dry_run;             /* --dry-run: print the command lines, boot nothing */
+	double until_mde_pct;    /* --until-mde: stop the campaign when every row's MDE is at most
+				    this (untilmde.h); 0 off */
+	unsigned max_runs;       /* --max-runs: its most blocks (runs = this); 0 not given */
 };
 
 void ib_runopts_init(struct ib_run_opts *o, int native);

@@ -68,6 +68,9 @@ struct cmp_row {
 	size_t f_unpinned, f_shared;   /* boots of either arm run unpinned, or sharing a CPU */
 	struct ib_paired pr;    /* over the blocks holding both arms */
 	int paired;             /* pr decides sig, not w (ib_cmp_paired_decides) */
+	double mde;             /* the deciding interval's MDE at this row's n (fraction): pr.mde, or
+				   Welch's from the row's pooled between-boot spread; NaN below 2 boots */
+	double stop_mde;        /* its blinded MDE (ib_stat_mde_blinded*): what run --until-mde stops on */
 };
 
 /* the paired interval decides a row from this many complete pairs */

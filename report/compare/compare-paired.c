@@ -128,4 +128,6 @@ void ib_cmp_paired_json(json_t *o, const struct cmp_row *x)
 	json_object_set_new(o, "paired_p", ib_cmp_jnum(x->pr.p));
 	json_object_set_new(o, "paired_n", json_integer((json_int_t)x->pr.n));
 	json_object_set_new(o, "paired_mde_pct", ib_cmp_jnum(x->pr.mde * 100));
+	json_object_set_new(o, "mde_pct", ib_cmp_jnum(x->mde * 100));
+	json_object_set_new(o, "stop_mde_pct", ib_cmp_jnum(x->stop_mde * 100));
 }

@@ -471,7 +471,8 @@ static int compare_main(int argc, char **argv, char **owned)
 				continue;
 			*r = (struct cmp_row){ .metric = metric[j], .section = section[j], .v = l,
 				.w = { 0, NAN, NAN, NAN, NAN, NAN, NAN }, .p_mw = NAN, .q = NAN, .floor_pct = NAN,
-				.pr = { 0, 0, NAN, NAN, NAN, NAN, NAN, NAN } };
+				.pr = { 0, 0, NAN, NAN, NAN, NAN, NAN, NAN }, .mde = NAN,
+				.stop_mde = NAN };
 			ib_stat_welch_log(a->vals, a->n, b->vals, b->n, 0.95, &r->w);
 			ib_cmp_paired(&v[0], a, &v[l], b, &r->pr);
 			r->paired = ib_cmp_paired_decides(&r->pr);
@@ -495,9 +496,16 @@ static int compare_main(int argc, char **argv, char **owned)
 				pmde[npmde++] = r->pr.mde;
 			/* pooled between-boot spread of this row, for the MDE */
 			double sa = ib_stat_logsd(a->vals, a->n), sb = ib_stat_logsd(b->vals, b->n);
-			if (!isnan(sa) && !isnan(sb))
-				sig[nsigma++] = sqrt(((double)(a->n - 1) * sa * sa + (double)(b->n - 1) * sb * sb) /
-						     (double)(a->n + b->n - 2));
+			r->mde = r->paired ? r->pr.mde : NAN;
+			if (!isnan(sa) && !isnan(sb)) {
+				sig[nsigma] = sqrt(((double)(a->n - 1) * sa * sa + (double)(b->n - 1) * sb * sb) /
+						   (double)(a->n + b->n - 2));
+				if (!r->paired)
+					r->mde = ib_stat_mde(sig[nsigma], a->n < b->n ? a->n : b->n);
+				nsigma++;
+			}
+			r->stop_mde = r->paired ? ib_stat_mde_blinded_paired(&r->pr) :
+				      ib_stat_mde_blinded(a->vals, a->n, b->vals, b->n);
 			nrows++;
 		}
 	if (!rows || !p || !q || !sig || !pmde) {

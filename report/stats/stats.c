@@ -333,6 +333,26 @@ double ib_stat_mde(double sigma, size_t b)
 	       sqrt((double)b);
 }
 
+double ib_stat_mde_blinded(const double *a, size_t na, const double *b, size_t nb)
+{
+	double *ab, sd;
+	if (na < 2 || nb < 2 || !(ab = malloc((na + nb) * sizeof(*ab))))
+		return NAN;
+	memcpy(ab, a, na * sizeof(*ab));
+	memcpy(ab + na, b, nb * sizeof(*ab));
+	sd = ib_stat_logsd(ab, na + nb);
+	free(ab);
+	return ib_stat_mde(sd, na < nb ? na : nb);
+}
+
+double ib_stat_mde_blinded_paired(const struct ib_paired *r)
+{
+	if (!r->ok || r->n < 2 || isnan(r->sd) || !(r->ratio > 0))
+		return NAN;
+	double n = (double)r->n, m = log(r->ratio);
+	return ib_stat_mde_paired(sqrt(((n - 1) * r->sd * r->sd + n * m * m) / n), r->n);
+}
+
 double ib_stat_bimodality(const double *x, size_t n)
 {
 	if (n < 4)

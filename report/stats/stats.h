@@ -47,6 +47,15 @@
  *  two-sided alpha 0.05 and power 0.8: (t_0.975 + t_0.8) * sqrt(2) * sigma / sqrt(b), t with
  *  2(b - 1) degrees of freedom; NaN for b < 2.
  *
+ *  The blinded MDEs are what a campaign may stop on (`initbench run --until-mde`): each is
+ *  the MDE above with a spread that holds the difference between the arms only squared,
+ *  added to the spread, so a campaign that stops when it is small never stops for having
+ *  drawn a small spread beside a difference (Kieser and Friede's blinded sample size
+ *  review). ib_stat_mde_blinded(): ib_stat_mde() of the sd of the log values of both arms
+ *  lumped, labels ignored, at the smaller arm's n. ib_stat_mde_blinded_paired():
+ *  ib_stat_mde_paired() of sqrt(((n - 1) sd^2 + n m^2) / n), the root mean square of the
+ *  per-block log ratios (m their mean, log(r->ratio)). NaN where the others are.
+ *
  * Flags (docs/compare.md says why these rules):
  *  - ib_stat_bimodality(): Sarle's bimodality coefficient (G1^2 + 1) / (G2 + 3(n-1)^2 /
  *    ((n-2)(n-3))) with the sample-size-corrected skewness G1 and excess kurtosis G2; > 5/9
@@ -105,6 +114,8 @@ double ib_stat_mde_paired(double sd, size_t n);
 void ib_stat_bh(const double *p, size_t n, double *q);
 double ib_stat_mann_whitney(const double *a, size_t na, const double *b, size_t nb);
 double ib_stat_mde(double sigma, size_t b);
+double ib_stat_mde_blinded(const double *a, size_t na, const double *b, size_t nb);
+double ib_stat_mde_blinded_paired(const struct ib_paired *r);
 
 double ib_stat_bimodality(const double *x, size_t n);
 size_t ib_stat_outliers(const double *x, size_t n, unsigned char *keep);
