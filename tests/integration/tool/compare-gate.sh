@@ -55,6 +55,10 @@ EOF
 grep '^gate:' "$R/aa.txt"
 python3 -c 'import sys, xml.etree.ElementTree as E; r = E.parse(sys.argv[1]).getroot(); assert r.get("failures") == "0"' \
 	"$R/aa.xml" || die "A/A JUnit has failures"
+# --ktap without a gate: every judged row ok, exit unchanged
+"$IB" compare --results "$R/store" --ktap base new > "$R/nogate.txt" || die "--ktap alone exited $?"
+! grep -q '^not ok\|^gate:' "$R/nogate.txt" || die "--ktap without --fail-on failed a row"
+[ "$(grep -c '^ok [0-9]* new\.' "$R/nogate.txt")" -eq 5 ] || die "--ktap alone: not 5 ok"
 # usage
 "$IB" compare --results "$R/store" --fail-on slower --metrics null_call,nosuch base new \
 	> /dev/null 2> "$R/unknown.err"
