@@ -39,6 +39,7 @@ int ib_gate_opt(struct ib_gate *g, int opt, const char *val)
 	char *e;
 	switch (opt) {
 	case IB_GATE_OPT_FAIL_ON:
+		g->fail_on = 0;   /* the last --fail-on counts, and a bad one is refused */
 		for (int d = IB_GATE_SLOWER; d <= IB_GATE_ANY; d++)
 			if (!strcmp(val, dir_name[d]))
 				g->fail_on = d;

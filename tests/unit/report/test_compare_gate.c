@@ -206,6 +206,7 @@ static void test_filters(void **state)
 		{ "--fail-on", "slower", "--sections", "Processor", NULL },
 		{ "--metrics", "null_call", "--sections", "Context switching", NULL },
 		{ "--fail-on", "worse", NULL },
+		{ "--fail-on", "slower", "--fail-on", "worse", NULL },
 		{ "--threshold", "5", NULL },
 		{ "--fail-on", "any", "--threshold", "-1", NULL },
 		{ "--fail-on", "any", "--threshold", "5x", NULL },
