@@ -169,6 +169,8 @@ help:
 	@echo '                     system (mkfs on the host; ext4 as lmbench), or a tmpfs (docs/disk.md)'
 	@echo '  native           - run the same suite on this host, label "native", RUNS=n'
 	@echo '  compare-run      - boot VARIANTS="base:default new:PATH" interleaved, RUNS blocks, then compare'
+	@echo '                     gate: FAIL_ON=slower|faster|any [THRESHOLD=PCT] [GATE_METRICS=..|GATE_SECTIONS=..]'
+	@echo '                     [KTAP=1] [JUNIT=FILE]: exit 9 on a significant change that way (docs/compare.md)'
 	@echo '                     APPEND="args" for all, APPEND_<name>="args" per variant, SEED=n for a'
 	@echo '                     reproducible order, RUN_OPTS="--reps 5 ..." more initbench run options'
 	@echo '  report           - print the lmbench summary of every stored boot'
@@ -544,7 +546,12 @@ run: deps-run all
 # compare-run: a campaign of VARIANTS="NAME:KERNEL ..." (KERNEL default|uml|PATH), interleaved
 # in RUNS randomised blocks (SEED= to replay one), APPEND shared, APPEND_<NAME> per variant,
 # RUN_OPTS extra `initbench run` options; then `initbench compare FIRST OTHERS...`, also
-# written as $(O)/compare.json for `make export`.
+# written as $(O)/compare.json for `make export`. The regression gate (docs/compare.md):
+# FAIL_ON=slower|faster|any [THRESHOLD=PCT] [GATE_METRICS=a,b | GATE_SECTIONS=...] [KTAP=1]
+# [JUNIT=FILE]; the make exits with compare's 9 when the gate fails.
+cr_gate = $(if $(FAIL_ON),--fail-on $(FAIL_ON)) $(if $(THRESHOLD),--threshold $(THRESHOLD)) \
+	$(if $(GATE_METRICS),--metrics '$(GATE_METRICS)') $(if $(GATE_SECTIONS),--sections '$(GATE_SECTIONS)') \
+	$(if $(KTAP),--ktap) $(if $(JUNIT),--junit '$(JUNIT)')
 cr_name = $(firstword $(subst :, ,$(1)))
 cr_kernel = $(if $(filter default,$(1)),$(KERNELS)/default/vmlinuz,$(1))
 cr_variant = --variant '$(call cr_name,$(1)):$(call cr_kernel,$(word 2,$(subst :, ,$(1))))$(if $(APPEND_$(call cr_name,$(1))),:$(APPEND_$(call cr_name,$(1))))'
@@ -555,8 +562,9 @@ compare-run: deps-compare-run all
 	$(Q)$(INITBENCH) run $(foreach v,$(VARIANTS),$(call cr_variant,$(v))) --image $(IMAGE) \
 		--results $(O)/results $(if $(RUNS),--runs $(RUNS)) $(if $(SEED),--seed $(SEED)) \
 		$(if $(ACCEL),--accel $(ACCEL)) $(if $(APPEND),--append '$(APPEND)') $(RUN_OPTS) \
-		$(VFLAG); rc=$$?; [ $$rc -eq 2 ] || $(INITBENCH) compare --results $(O)/results \
-		--json $(O)/compare.json $(foreach v,$(VARIANTS),'$(call cr_name,$(v))'); exit $$rc
+		$(VFLAG); rc=$$?; [ $$rc -eq 2 ] || $(INITBENCH) compare $(cr_gate) --results $(O)/results \
+		--json $(O)/compare.json $(foreach v,$(VARIANTS),'$(call cr_name,$(v))') \
+		$(if $(FAIL_ON),|| { r=$$?; [ $$r -le $$rc ] || rc=$$r; }); exit $$rc
 
 native: all
 	$(Q)$(INITBENCH) native --suite $(SUITE) --hello $(HELLO) --hello-dyn $(HELLO_DYN) \

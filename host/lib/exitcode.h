@@ -7,7 +7,8 @@
  * incomplete data (records missing or corrupt, a stored boot refused or left out, a file
  * that is not what it should be): each case named on stderr in one line. `run` and `native`
  * split the data class by what the boot did (3 panic, 4 hang, 5 no records, 6 incomplete)
- * and add 7, 8 and 130; `parse` and `import` of a console capture use 5 and 6 as `run` does.
+ * and add 7, 8 and 130; `parse` and `import` of a console capture use 5 and 6 as `run` does;
+ * `compare --fail-on` adds 9, the gate's verdict.
  * A command that meets several cases exits with the highest code, but usage (2) before any
  * other: the command line named something that is not there, and that is what to fix.
  */
@@ -26,6 +27,8 @@ enum ib_exit {
 	IB_EXIT_LAUNCHER = 7,   /* launcher could not start (QEMU/UML/suite missing, pinning
 				   refused) or died at once without any console output */
 	IB_EXIT_BUSY = 8,       /* --no-wait: the host CPU is held by another run (cpulock.h) */
+	IB_EXIT_GATE = 9,       /* compare --fail-on: a row is significantly worse (or better)
+				   beyond the threshold, the regression gate (docs/compare.md) */
 	IB_EXIT_INTERRUPT = 130,/* SIGINT/SIGTERM/SIGHUP: the launcher's group was killed */
 };
 

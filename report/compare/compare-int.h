@@ -23,6 +23,10 @@
  *    ib_cmp_paired_json().
  *  - ib_cmp_inject(v, out, cap): the cost v's boots injected on purpose (ib_summary_inject:
  *    knobs inject_ns, inject_bench), "" for none, "mixed: ..." when its boots disagree.
+ *  - ib_cmp_bigger_better(unit): 1 for a rate (MB/s, req/s, KB/s: a drop is slower);
+ *    ib_cmp_aggregate(): one "geometric mean of the ratios" line (compare-sections.c).
+ *  - the regression gate (compare-gate.c, contract there): ib_gate_opt(), ib_gate_names(),
+ *    ib_gate_finish().
  */
 #ifndef IB_COMPARE_INT_H
 #define IB_COMPARE_INT_H
@@ -33,6 +37,7 @@
 
 #include "report/stats/stats.h"
 #include "report/store/store.h"
+#include "report/summary/summary.h"
 
 #define DRIFT_P 0.01
 #define BIMODAL_MIN_N 10
@@ -95,5 +100,25 @@ void ib_cmp_paired_table(FILE *f, const struct variant *v, size_t vi, struct cel
 			 const char **metric, size_t nm, const struct cmp_row *rows, size_t nrows);
 void ib_cmp_paired_json(json_t *o, const struct cmp_row *x);
 void ib_cmp_inject(const struct variant *v, char *out, size_t cap);
+int ib_cmp_bigger_better(const char *unit);
+void ib_cmp_aggregate(FILE *f, json_t *arr, const char *name, const char *variant,
+		      struct cell *base, struct cell *neu, const int *use, size_t nm,
+		      size_t nba, size_t nbb, int time, int bw);
+
+/* the gate's options (compare-gate.c); zeroed = no gate, no KTAP, no JUnit, every row */
+enum { IB_GATE_SLOWER = 1, IB_GATE_FASTER = 2, IB_GATE_ANY = 3 };
+struct ib_gate {
+	int fail_on, ktap;
+	double threshold;       /* percent; NaN: the row's noise floor */
+	const char *metrics, *sections, *junit;
+	unsigned char sel[IB_SUMMARY_MAX_METRICS];   /* ib_gate_names(): metric j is judged */
+};
+enum { IB_GATE_OPT_FAIL_ON, IB_GATE_OPT_THRESHOLD, IB_GATE_OPT_METRICS, IB_GATE_OPT_SECTIONS,
+       IB_GATE_OPT_KTAP, IB_GATE_OPT_JUNIT, IB_GATE_NOPTS };
+int ib_gate_opt(struct ib_gate *g, int opt, const char *val);
+int ib_gate_names(struct ib_gate *g, const char **metric, const char **section, size_t nm);
+int ib_gate_finish(FILE *f, const struct ib_gate *g, const struct variant *v,
+		   struct cell **cells, const char **metric, size_t nm,
+		   const struct cmp_row *rows, size_t nrows);
 
 #endif

@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * compare.c - `initbench compare [--results DIR] [--json OUT] [--noise-floor PCT]
- * [--aa LABEL_A LABEL_B]... BASE NEW...` (docs/compare.md has the method).
+ * [--aa LABEL_A LABEL_B]... [--fail-on ...] [--ktap] [--junit FILE] BASE NEW...`
+ * (docs/compare.md has the method; the gate's options and verdicts: compare-gate.c).
  *
  * The boot is the unit: per metric, each complete boot gives one value, the median of its
  * samples (recomputed from `samples`, those of every round that succeeded concatenated); a variant is the geometric mean of those, and a
@@ -40,12 +41,6 @@ static void short_section(const char *title, char *out, size_t cap)
 	snprintf(out, cap, "%.*s", e ? (int)(e - title) : (int)strlen(title), title);
 }
 
-/* the rates: MB/s, and the macro workloads' requests and kilobytes per second */
-static int bigger_better(const char *unit)
-{
-	return !strcmp(unit, "MB/s") || !strcmp(unit, "req/s") || !strcmp(unit, "KB/s");
-}
-
 static void flag(char *out, size_t cap, size_t *o, json_t *list, const char *name,
 		 size_t count)
 {
@@ -81,65 +76,6 @@ static void flags(char *out, size_t cap, const struct cmp_row *r, const struct c
 		flag(out, cap, &o, list, "unpinned", r->f_unpinned);
 	if (r->f_shared)
 		flag(out, cap, &o, list, "cpu-shared", r->f_shared);
-}
-
-/*
- * Per boot, the mean over the metrics `use` of ln(value), negated for a rate when `time`
- * (so that a bigger score is always slower); as exp() so that ib_stat_welch_log() can take
- * it. A boot lacking one of the metrics gets no score.
- */
-static size_t scores(const struct cell *c, const int *use, size_t nm, size_t nb, int time,
-		     double *out)
-{
-	size_t k = 0;
-	for (size_t b = 0; b < nb; b++) {
-		double s = 0;
-		size_t n = 0;
-		for (size_t j = 0; j < nm; j++) {
-			if (!use[j])
-				continue;
-			if (!(c[j].med[b] > 0))
-				break;
-			s += (time && bigger_better(c[j].unit) ? -1 : 1) * log(c[j].med[b]);
-			n++;
-		}
-		size_t want = 0;
-		for (size_t j = 0; j < nm; j++)
-			want += use[j] != 0;
-		if (n == want && n)
-			out[k++] = exp(s / (double)n);
-	}
-	return k;
-}
-
-static void aggregate(FILE *f, json_t *arr, const char *name, const char *variant,
-		      struct cell *base, struct cell *neu, const int *use, size_t nm,
-		      size_t nba, size_t nbb, int time, int bw)
-{
-	double *sa = calloc(nba + 1, sizeof(double)), *sb = calloc(nbb + 1, sizeof(double));
-	size_t k = 0, na, nb;
-	struct ib_welch w;
-	char ci[96];
-	for (size_t j = 0; j < nm; j++)
-		k += use[j] != 0;
-	if (!sa || !sb || !k) {
-		free(sa), free(sb);
-		return;
-	}
-	na = scores(base, use, nm, nba, time, sa);
-	nb = scores(neu, use, nm, nbb, time, sb);
-	ib_stat_welch_log(sa, na, sb, nb, 0.95, &w);
-	free(sa), free(sb);
-	ib_cmp_value_ci(ci, sizeof(ci), w.ratio, w.lo, w.hi);
-	fprintf(f, "  %-34s %-32s %-7s %zu\n", name, ci,
-		isnan(w.ratio) || w.ratio == 1 ? "" : (w.ratio > 1) == !bw ? "slower" : "faster", k);
-	json_t *o = json_pack("{s:s,s:o,s:o,s:I}", "variant", variant, "gmean_ratio", ib_cmp_jnum(w.ratio),
-			      "ci", ib_cmp_jci(w.lo, w.hi), "metrics", (json_int_t)k);
-	if (strcmp(name, "overall"))
-		json_object_set_new(o, "section", json_string(name));
-	else
-		json_object_set_new(o, "orientation", json_string("time"));
-	json_array_append_new(arr, o);
 }
 
 struct aa_pair {
@@ -217,19 +153,24 @@ static int one_arch(const struct ib_set *set)
 static int usage(FILE *f, int rc)
 {
 	fputs("usage: initbench compare [--results DIR] [--json OUT] [--noise-floor PCT]\n"
-	      "         [--aa LABEL_A LABEL_B]... BASE NEW...\n"
+	      "         [--aa LABEL_A LABEL_B]... [--fail-on slower|faster|any [--threshold PCT]]\n"
+	      "         [--metrics LIST | --sections LIST] [--ktap] [--junit FILE] BASE NEW...\n"
 	      "  reads the stored boots of the labels BASE, NEW... and prints, per metric, each\n"
 	      "  NEW against BASE: the ratio with its 95% CI, q value, significance and flags;\n"
 	      "  --json OUT also writes them as JSON (for `initbench export --compare`);\n"
-	      "  --aa A B: an A/A pair of labels of one kernel, whose spread sets the noise floor.\n"
+	      "  --aa A B: an A/A pair of labels of one kernel, whose spread sets the noise floor;\n"
+	      "  --fail-on: the regression gate, exit 9 when a row is significant and moved that\n"
+	      "  way by at least --threshold PCT (default its noise floor); --metrics/--sections\n"
+	      "  (comma lists) the rows judged; --ktap (on stdout) and --junit FILE, one case a row.\n"
 	      "  Exit: 0 every boot read and complete; 6 a boot left out (incomplete, refused) or a\n"
 	      "  label without a complete boot (the table is still printed); 1 a file that cannot\n"
-	      "  be read or written; 2 usage or a label not stored.\n"
+	      "  be read or written; 2 usage, a label not stored, an unknown metric or section;\n"
+	      "  9 the gate failed (the highest code wins, usage first).\n"
 	      IB_RESULTS_HELP, f);
 	return rc;
 }
 
-enum { K_RESULTS = 2, K_JSON, K_FLOOR, K_AA, K_HELP };
+enum { K_RESULTS = 2, K_JSON, K_FLOOR, K_AA, K_HELP, K_GATE };
 
 /* the variant's rows and aggregates; rows[] are this run's rows, all variants */
 static void print_variant(FILE *f, json_t *jsec, json_t *jall, const struct variant *v,
@@ -264,7 +205,7 @@ static void print_variant(FILE *f, json_t *jsec, json_t *jall, const struct vari
 		char q[16];
 		snprintf(q, sizeof(q), isnan(x->q) ? "-" : x->q < 0.001 ? "<0.001" : "%.3f", x->q);
 		const char *change = isnan(x->w.ratio) || x->within ? "" :
-				     (x->w.ratio > 1) == bigger_better(a->unit) ? "faster" : "slower";
+				     (x->w.ratio > 1) == ib_cmp_bigger_better(a->unit) ? "faster" : "slower";
 		fprintf(f, "  %-14s %-5s %-28s %-28s %-26s %-6s %-3s %-7s %-11s %-11s %s\n", x->metric,
 			a->unit, bl, nl, dl, q, x->significant ? "*" : x->within ? "~" : "", change,
 			cw, cb, fl);
@@ -294,17 +235,17 @@ static void print_variant(FILE *f, json_t *jsec, json_t *jall, const struct vari
 			use[k] = !strcmp(section[k], section[j]) && cells[0][k].n && cells[vi][k].n;
 			/* a metric some boot lacks would change which boots count: leave it out */
 			use[k] = use[k] && cells[0][k].n == v[0].n && cells[vi][k].n == v[vi].n;
-			if (use[k] && !bigger_better(cells[0][k].unit))
+			if (use[k] && !ib_cmp_bigger_better(cells[0][k].unit))
 				bw = 0;
-			rates += use[k] && bigger_better(cells[0][k].unit);
+			rates += use[k] && ib_cmp_bigger_better(cells[0][k].unit);
 		}
 		/* a section of times and rates (Macro workloads) is a time ratio, as overall */
-		aggregate(f, jsec, section[j], v[vi].label, cells[0], cells[vi], use, nm, v[0].n,
+		ib_cmp_aggregate(f, jsec, section[j], v[vi].label, cells[0], cells[vi], use, nm, v[0].n,
 			  v[vi].n, rates && !bw, bw);
 	}
 	for (size_t k = 0; k < nm; k++)
 		use[k] = cells[0][k].n == v[0].n && cells[vi][k].n == v[vi].n && v[0].n && v[vi].n;
-	aggregate(f, jall, "overall", v[vi].label, cells[0], cells[vi], use, nm, v[0].n, v[vi].n, 1, 0);
+	ib_cmp_aggregate(f, jall, "overall", v[vi].label, cells[0], cells[vi], use, nm, v[0].n, v[vi].n, 1, 0);
 	fprintf(f, "  (overall, and a section of times and rates: time ratio, a rate taken as "
 		"time per unit; above 1 is slower)\n");
 }
@@ -326,13 +267,21 @@ static int compare_main(int argc, char **argv, char **owned)
 		{ "noise-floor", required_argument, K_FLOOR, 0 },
 		{ "aa", required_argument, K_AA, 0 },
 		{ "help", no_argument, K_HELP, 'h' },
+		{ "fail-on", required_argument, K_GATE + IB_GATE_OPT_FAIL_ON, 0 },
+		{ "threshold", required_argument, K_GATE + IB_GATE_OPT_THRESHOLD, 0 },
+		{ "metrics", required_argument, K_GATE + IB_GATE_OPT_METRICS, 0 },
+		{ "sections", required_argument, K_GATE + IB_GATE_OPT_SECTIONS, 0 },
+		{ "ktap", no_argument, K_GATE + IB_GATE_OPT_KTAP, 0 },
+		{ "junit", required_argument, K_GATE + IB_GATE_OPT_JUNIT, 0 },
 	};
+	static struct ib_gate gate;
 	const struct ib_optdef *def;
 	const char *val, *given = NULL;
 	char err[256];
 	int key, aa_open = 0;
 	struct ib_getopt g;
 
+	gate = (struct ib_gate){ .threshold = NAN };
 	ib_getopt_init(&g, defs, sizeof(defs) / sizeof(defs[0]));
 	while ((key = ib_getopt_next(&g, argc, argv, &val, &def, err, sizeof(err))) != 0) {
 		if (key < 0 || (aa_open && key != IB_OPT_OPERAND)) {
@@ -342,7 +291,10 @@ static int compare_main(int argc, char **argv, char **owned)
 		}
 		if (key == K_HELP)
 			return usage(stdout, 0);
-		if (key == K_RESULTS) {
+		if (key >= K_GATE && key < K_GATE + IB_GATE_NOPTS) {
+			if (ib_gate_opt(&gate, key - K_GATE, val))
+				return IB_EXIT_USAGE;
+		} else if (key == K_RESULTS) {
 			given = val;
 		} else if (key == K_JSON) {
 			json_out = val;
@@ -392,6 +344,8 @@ static int compare_main(int argc, char **argv, char **owned)
 		section[nm] = secbuf[nm];
 		nm++;
 	}
+	if (ib_gate_names(&gate, metric, section, nm))
+		return IB_EXIT_USAGE;
 
 	struct ib_set set;
 	struct variant v[64];
@@ -549,6 +503,9 @@ static int compare_main(int argc, char **argv, char **owned)
 	if (nsig)
 		fprintf(f, "Mann-Whitney cross-check: %zu of %zu significant rows have MW p > 0.05%s\n",
 			mw_disagree, nsig, minb <= 3 ? " (at 3 vs 3 its smallest p is 0.10)" : "");
+
+	int grc = ib_gate_finish(f, &gate, v, cells, metric, nm, rows, nrows);
+	rc = grc > rc ? grc : rc;
 
 	if (json_out) {
 		json_t *boots = json_object(), *vars = json_array();

@@ -3,7 +3,8 @@
 # kernel without it, under QEMU-TCG (the null call is many times slower with pti=on there),
 # B=3 boots per variant in seeded interleaved blocks. compare must flag it, right sign; a
 # metric pti cannot touch much (fork is dominated by copying page tables either way) is not
-# asserted. Then the HTML export of the comparison must be complete.
+# asserted. The regression gate must fail pti=on (exit 9) and pass an A/A. Then the HTML
+# export of the comparison must be complete.
 #
 # The same boots carry the macro workloads' known effect (docs/macro.md), so that it costs no
 # boots of its own: they boot the check tree's initramfs-macro.cpio.gz (the quick image with
@@ -44,6 +45,44 @@ done
 cat "$O/test-logs/compare-pti.txt"
 "$O/tests/expect-compare" "$O/test-logs/compare-pti.json" pti null_call higher || die "pti=on not flagged on null call"
 "$O/tests/expect-compare" "$O/test-logs/compare-pti.json" pti null_io higher || die "pti=on not flagged on null I/O"
+# The regression gate on the same boots (docs/compare.md, "Regression gate"): pti=on must
+# fail --fail-on slower with the gate's own code 9 (null_call and null_io, significant as
+# asserted above, among its rows), its JUnit must parse and name both failures; the A/A,
+# base's boots under a second label (their campaign dropped, so that Welch judges rather
+# than a pairing of identical boots), must pass --fail-on any.
+"$IB" compare --results "$R" --fail-on slower --ktap --junit "$O/test-logs/compare-pti-junit.xml" \
+	base pti > "$O/test-logs/compare-pti-gate.txt"
+rc=$?
+sed -n '/^gate:/p;/^KTAP version 1$/,$p' "$O/test-logs/compare-pti-gate.txt"
+[ $rc -eq 9 ] || die "pti=on: compare --fail-on slower exited $rc, not 9"
+grep -q '^not ok [0-9]* pti\.null_call ' "$O/test-logs/compare-pti-gate.txt" ||
+	die "pti=on: KTAP does not fail null_call"
+python3 -c '
+import sys, xml.etree.ElementTree as ET
+cases = ET.parse(sys.argv[1]).getroot().findall("./testsuite/testcase")
+failed = [c.get("name") for c in cases if c.find("failure") is not None]
+assert "null_call" in failed and "null_io" in failed, failed
+print("# junit: %d testcases, %d failures" % (len(cases), len(failed)))
+' "$O/test-logs/compare-pti-junit.xml" || die "pti=on: the JUnit file does not parse or fail null_call, null_io"
+AA="$RESULTS/pti-aa"
+rm -rf "$AA"
+mkdir -p "$AA/base" "$AA/again"
+for d in "$R"/base/*/; do
+	cp -r "$d" "$AA/base/"
+	cp -r "$d" "$AA/again/"
+done
+python3 -c '
+import json, sys
+for p in sys.argv[1:]:
+    j = json.load(open(p))
+    j.get("launch", {}).pop("campaign", None)
+    j.get("launch", {}).pop("block", None)
+    json.dump(j, open(p, "w"))
+' "$AA"/again/*/results.json || die "cannot write the A/A copy"
+"$IB" compare --results "$AA" --fail-on any base again > "$O/test-logs/compare-pti-aa.txt" ||
+	die "A/A: compare --fail-on any exited $?, not 0"
+grep '^gate:' "$O/test-logs/compare-pti-aa.txt"
+
 # The newer operations: the direction of the geometric means (up), as for the compile below:
 # each moves by 5-20x under TCG, but on a host busy with other boots one disturbed boot of
 # three (bCV 50 % seen) can widen an interval past 1 (poll_10: +254 % [-24, +1551]), while
