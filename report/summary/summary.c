@@ -277,6 +277,30 @@ static void pinned(FILE *f, const struct ib_boot *b, int *any)
 	fputs(", as same-CPU figures (lmbench pins nothing)\n", f);
 }
 
+/*
+ * launch.disturbance (host/launch/cpuwatch.h): a boot whose launcher ran unpinned, or whose
+ * host CPU another benchmark run was found on, measured a share of a CPU it did not own; the
+ * report says so per boot, as compare flags it (unpinned=N, cpu-shared=N).
+ */
+static void disturbed(FILE *f, const struct ib_boot *b, int *any)
+{
+	const json_t *d = json_object_get(json_object_get(b->res, "launch"), "disturbance"), *o;
+	size_t k;
+
+	if (json_is_true(json_object_get(d, "unpinned")))
+		fprintf(f, "%s%s/%lu: disturbed: the launcher ran unpinned (--host-cpu -1), sharing "
+			"host CPUs with whatever else ran\n", (*any)++ ? "" : "\n", b->label, b->num);
+	if (!json_is_true(json_object_get(d, "cpu_shared")))
+		return;
+	fprintf(f, "%s%s/%lu: disturbed: another benchmark run was runnable on its host CPU in %lld "
+		"of %lld samples (", (*any)++ ? "" : "\n", b->label, b->num,
+		(long long)json_integer_value(json_object_get(d, "shared_samples")),
+		(long long)json_integer_value(json_object_get(d, "samples")));
+	json_array_foreach(json_object_get(d, "others"), k, o)
+		fprintf(f, "%s%s", k ? ", " : "", json_string_value(o) ? json_string_value(o) : "?");
+	fputs(")\n", f);
+}
+
 static void notes(FILE *f, const struct ib_set *set)
 {
 	int any = 0;
@@ -318,6 +342,7 @@ static void notes(FILE *f, const struct ib_set *set)
 			fprintf(f, "%s%s/%lu: %s: no outcome\n", any++ ? "" : "\n", b->label, b->num,
 				json_string_value(o) ? json_string_value(o) : "?");
 		pinned(f, b, &any);
+		disturbed(f, b, &any);
 		/* an imported row's blanks are the source's: nothing to explain */
 		if (!st || strcmp(st, "imported"))
 			unexplained(f, b, &any);

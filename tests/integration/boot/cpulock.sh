@@ -74,4 +74,18 @@ set -- $(facts cpulock-e); say "E: host_cpu $1 unpinned $2 waited $3 s"
 cat "$L/compare.txt"
 grep -q "^  DISTURBED: 1 boot unpinned" "$L/compare.txt" || die "compare: no DISTURBED line for D"
 grep -q '^  null_call .*unpinned=1' "$L/compare.txt" || die "compare: null_call not flagged unpinned"
+"$IB" report --results "$RESULTS" cpulock-a cpulock-d > "$L/report.txt" 2>&1
+grep -q '^cpulock-d/1: disturbed: the launcher ran unpinned (--host-cpu -1)' "$L/report.txt" ||
+	die "report: no disturbed note for D"
+# A shares its CPU with D only when the sampling caught D's threads there (D boots beside it,
+# unpinned): the report says so exactly when A's results.json does
+shared=$(python3 -c 'import json,sys; print(json.load(open(sys.argv[1]))["launch"]["disturbance"]["cpu_shared"])' \
+	"$RESULTS/cpulock-a/1/results.json")
+if [ "$shared" = True ]; then
+	grep -q '^cpulock-a/1: disturbed: another benchmark run was runnable on its host CPU in [1-9][0-9]* of [0-9]* samples (' \
+		"$L/report.txt" || die "report: A's shared CPU not noted"
+else
+	! grep -q '^cpulock-a/1: disturbed' "$L/report.txt" || die "report: A called disturbed"
+fi
+grep '^cpulock-./1: disturbed' "$L/report.txt" | sed 's/^/# /'
 exit 0
