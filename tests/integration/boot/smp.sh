@@ -13,7 +13,8 @@
 # cause is not established: a halted vCPU's thread waiting for a busy host CPU, or the wake-up
 # landing only at the guest's next tick, 4 ms at HZ=250), 60 / 70, 0.89 (5 rounds). The boot
 # takes 14 s with the host idle, 24 s busy (the slow cross rounds); a quick-profile benchmark
-# run is 25-75 ms of guest time when the host is idle. The one-CPU guest skipping the cross variants with "one CPU online" is
+# run is 25-75 ms of guest time when the host is idle. UML's --smp 2, --smp 0/-1/two/65 and more vCPUs than
+# host CPUs are each one line and exit 2. The one-CPU guest skipping the cross variants with "one CPU online" is
 # boot-qemu-tcg.sh's.
 . "$srctree/tests/lib.sh"
 [ "$(nproc)" -ge 2 ] || { echo "one host CPU: --smp 2 needs two to pin to"; exit 77; }
@@ -83,6 +84,15 @@ rc=$?
 [ $rc -eq 2 ] || die "UML --smp 2: exit $rc, want 2"
 grep -q '^initbench run: --smp 2: UML has one CPU' "$L/uml.err" || die "UML --smp 2: $(cat "$L/uml.err")"
 [ "$(wc -l < "$L/uml.err")" -eq 1 ] || die "UML --smp 2: more than one line"
+# more vCPUs than host CPUs to pin them to: refused before anything is stored
+n=$(($(nproc) + 1))
+"$IB" run --kernel "$KERNEL_DEFAULT" --image "$IMAGE" --results "$RESULTS" --label smp-over \
+	--accel tcg --smp $n --bench lat_pipe_same > /dev/null 2> "$L/over.err"
+rc=$?
+[ $rc -eq 2 ] || die "--smp $n on $(nproc) host CPUs: exit $rc, want 2"
+grep -q "^initbench: --smp $n needs $n host CPUs to pin to, this run may use " "$L/over.err" ||
+	die "--smp $n: $(cat "$L/over.err")"
+[ -e "$RESULTS/smp-over" ] && die "a refused --smp run made its label directory"
 for v in 0 -1 two 65; do
 	"$IB" run --kernel "$KERNEL_DEFAULT" --image "$IMAGE" --smp "$v" --dry-run > /dev/null 2> "$L/bad.err"
 	rc=$?
