@@ -15,8 +15,7 @@
 # takes 14 s with the host idle, 24 s busy (the slow cross rounds); a quick-profile benchmark
 # run is 25-75 ms of guest time when the host is idle. UML's --smp 2, --smp 0/-1/two/65 and
 # more vCPUs than host CPUs are each one line and exit 2. The one-CPU guest skipping the cross
-# variants with "one CPU online" is
-# boot-qemu-tcg.sh's.
+# variants with "one CPU online" is boot-qemu-tcg.sh's.
 . "$srctree/tests/lib.sh"
 [ "$(nproc)" -ge 2 ] || { echo "one host CPU: --smp 2 needs two to pin to"; exit 77; }
 L="$O/test-logs/smp"
