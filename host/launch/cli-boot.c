@@ -412,14 +412,13 @@ static int ctx_init(struct ib_run_ctx *rc, struct ib_run_opts *o, int kind, cons
 
 /*
  * The host CPUs of the whole run, held until its last boot ends (cpulock.h): o->host_cpu, and
- * with --smp N > 1 the N-CPU set from it (ib_cpuset_from()), each locked. 0 with l[] filled
- * (l[0].fd -1 when unpinned or a dry run), o->host_cpu the first CPU taken and o->host_cpus
- * the set, else the exit code.
+ * for a guest of n > 1 vCPUs the n-CPU set from it (ib_cpuset_from()), each locked. 0 with
+ * l[] filled (l[0].fd -1 when unpinned or a dry run), o->host_cpu the first CPU taken and
+ * o->host_cpus the set, else the exit code.
  */
-static int hold_cpu(struct ib_run_opts *o, struct ib_cpulock *l)
+static int hold_cpu(struct ib_run_opts *o, unsigned n, struct ib_cpulock *l)
 {
 	char dir[4096], err[4400];
-	unsigned n = o->smp > 1 ? o->smp : 1;
 	int rc;
 
 	memset(l, 0, sizeof(*l));
@@ -484,7 +483,7 @@ int ib_run_boots(struct ib_run_opts *o, int kind, const char *launcher)
 	int worst = 0;
 
 	/* before the label directory: a refused run leaves nothing behind */
-	if ((worst = hold_cpu(o, lock)))
+	if ((worst = hold_cpu(o, o->smp > 1 ? o->smp : 1, lock)))
 		return worst;
 	if (ctx_init(&rc, o, kind, launcher) < 0) {
 		release_cpus(lock, o->nhost_cpus);
@@ -515,23 +514,29 @@ int ib_run_campaign(struct ib_campaign *c, struct ib_run_opts *vo, const int *ki
 	struct ib_accel_state accel = { 0 };
 	static struct ib_cpulock lock[IB_SMP_MAX];
 	int worst = 0, dry = vo[0].dry_run;
-	unsigned made = 0;
+	unsigned made = 0, n = 1, held;
 
+	/* as many host CPUs as the biggest guest has vCPUs (a UML variant has one) */
+	for (unsigned i = 0; i < c->nvariants; i++)
+		n = vo[i].smp > n ? vo[i].smp : n;
 	/* before the campaign file: a refused campaign leaves nothing behind */
-	if ((worst = hold_cpu(&vo[0], lock))) {
+	if ((worst = hold_cpu(&vo[0], n, lock))) {
 		free(rc);
 		return worst;
 	}
-	/* the options are one copy per variant: the set the first took is every variant's */
-	for (unsigned i = 1; i < c->nvariants; i++) {
+	/* the options are one copy per variant: the set the first took is every variant's, but
+	 * a one-CPU variant (UML, its smp made 1 by cmd-run) is pinned to its first CPU only */
+	held = vo[0].nhost_cpus;
+	for (unsigned i = 0; i < c->nvariants; i++) {
 		vo[i].host_cpu = vo[0].host_cpu;
-		vo[i].nhost_cpus = vo[0].nhost_cpus;
-		memcpy(vo[i].host_cpus, vo[0].host_cpus, sizeof(vo[0].host_cpus));
+		vo[i].nhost_cpus = vo[i].smp > 1 || !held ? held : 1;
+		if (i)
+			memcpy(vo[i].host_cpus, vo[0].host_cpus, sizeof(vo[0].host_cpus));
 	}
 
 	if (!rc || (!dry && (ib_mkdir_p(vo[0].results, 0755) < 0 ||
 			     ib_campaign_create(c, vo[0].results) < 0))) {
-		release_cpus(lock, vo[0].nhost_cpus);
+		release_cpus(lock, held);
 		free(rc);
 		return IB_EXIT_HOSTIO;
 	}
@@ -572,6 +577,6 @@ int ib_run_campaign(struct ib_campaign *c, struct ib_run_opts *vo, const int *ki
 	for (unsigned i = 0; i < made; i++)
 		free(rc[i].label_dir);
 	free(rc);
-	release_cpus(lock, vo[0].nhost_cpus);
+	release_cpus(lock, held);
 	return worst;
 }
