@@ -11,11 +11,11 @@
 # a cross-CPU one only goes to and from the idle task); host busy with other jobs 131 / 4087,
 # 121 / 7795, 74 / 3984, 72 / 5753, 81 / 3147, ratios 0.01-0.03 (5 boots of 20 rounds; the
 # cause is not established: a halted vCPU's thread waiting for a busy host CPU, or the wake-up
-# landing only at the guest's next tick, 4 ms at HZ=250), 60 / 70, 0.89 (5 rounds). The boot
-# takes 14 s with the host idle, 24 s busy (the slow cross rounds); a quick-profile benchmark
-# run is 25-75 ms of guest time when the host is idle. UML's --smp 2, --smp 0/-1/two/65 and
-# more vCPUs than host CPUs are each one line and exit 2. The one-CPU guest skipping the cross
-# variants with "one CPU online" is boot-qemu-tcg.sh's.
+# landing only at the guest's next tick, 4 ms at HZ=250), 88 / 91, 0.98; 60 / 70, 0.89 (5
+# rounds). The boot takes 11-14 s with the host idle, 24 s busy (the slow cross rounds); a
+# quick-profile benchmark run is 25-75 ms of guest time when the host is idle. UML's --smp 2,
+# --smp 0/-1/two/65 and more vCPUs than host CPUs are each one line and exit 2. The one-CPU
+# guest skipping the cross variants with "one CPU online" is boot-qemu-tcg.sh's.
 . "$srctree/tests/lib.sh"
 [ "$(nproc)" -ge 2 ] || { echo "one host CPU: --smp 2 needs two to pin to"; exit 77; }
 L="$O/test-logs/smp"
