@@ -81,6 +81,24 @@ static json_t *host_cpus(const struct ib_run_ctx *rc, int locks)
 	return a;
 }
 
+/* the first CPU's lock file; the wait is the whole set's (its locks are taken one by one),
+ * and who was waited for the first holder met */
+static json_t *lock_facts(const struct ib_run_ctx *rc)
+{
+	double waited = 0;
+	const char *who = NULL;
+
+	if (!rc->lock || rc->lock[0].fd < 0)
+		return json_null();
+	for (unsigned i = 0; i < (rc->o->nhost_cpus ? rc->o->nhost_cpus : 1); i++) {
+		waited += rc->lock[i].waited_s;
+		if (!who && rc->lock[i].waited_for[0])
+			who = rc->lock[i].waited_for;
+	}
+	return json_pack("{s:s, s:f, s:s?}", "file", rc->lock[0].path, "waited_s", waited,
+			 "waited_for", who);
+}
+
 json_t *ib_launch_json(struct ib_run_ctx *rc, unsigned num, char *const *argv,
 			   const struct ib_console_result *r, const char *probe_log, int verdict,
 			   time_t started)
@@ -125,11 +143,7 @@ json_t *ib_launch_json(struct ib_run_ctx *rc, unsigned num, char *const *argv,
 			    is_qemu ? jstr_or_null(rc->accel.reason) : json_null());
 	json_object_set_new(j, "kvm_probe_log", jstr_or_null(probe_log));
 	json_object_set_new(j, "host_cpu", json_integer(r->host_cpu));
-	json_object_set_new(j, "host_cpu_lock", rc->lock && rc->lock->fd >= 0
-			    ? json_pack("{s:s, s:f, s:s?}", "file", rc->lock->path, "waited_s",
-					rc->lock->waited_s, "waited_for", rc->lock->waited_for[0]
-					? rc->lock->waited_for : NULL)
-			    : json_null());
+	json_object_set_new(j, "host_cpu_lock", lock_facts(rc));
 	json_object_set_new(j, "host_cpus", host_cpus(rc, 0));
 	json_object_set_new(j, "host_cpu_locks", host_cpus(rc, 1));
 	json_object_set_new(j, "disturbance", ib_cpuwatch_json(&rc->watch,

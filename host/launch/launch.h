@@ -10,10 +10,11 @@
  * With dir NULL (a dry run) nothing is copied.
  * ib_launch_json() builds the launch facts of boot num from the command line used, what the
  * console saw, the verdict and the start time, with the run's host CPU lock (host_cpu_lock:
- * file, waited_s, waited_for of the first CPU; null without a lock), the pinned set and its
- * lock files (host_cpus, host_cpu_locks: --smp N > 1 pins to N CPUs; null unpinned), the
- * guest's vCPUs (smp: QEMU's -smp, 1 for UML, null native) and the boot's disturbance (cpuwatch.h;
- * unpinned is a guest launcher's --host-cpu -1, never native's, whose suite pins itself).
+ * the first CPU's file, waited_s over the whole set, the first waited_for; null without a
+ * lock), the pinned set and its lock files (host_cpus, host_cpu_locks: --smp N > 1 pins to N
+ * CPUs; null unpinned), the guest's vCPUs (smp: QEMU's -smp, 1 for UML, null native) and the
+ * boot's disturbance (cpuwatch.h; unpinned is a guest launcher's --host-cpu -1, never
+ * native's, whose suite pins itself).
  */
 #ifndef IB_LAUNCH_H
 #define IB_LAUNCH_H
