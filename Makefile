@@ -121,11 +121,13 @@ KERNELS ?= $(O)/kernels
 RUNS ?=
 LABEL ?= $(if $(filter uml,$(KERNEL)),uml,default)
 ACCEL ?=
+SMP ?=
 APPEND ?=
 KERNEL_PATH = $(if $(filter default,$(KERNEL)),$(KERNELS)/default/vmlinuz,$(KERNEL))
 FS ?=
 RUN_ARGS = --kernel '$(KERNEL_PATH)' --label '$(LABEL)' --image $(IMAGE) \
 	--results $(O)/results $(if $(RUNS),--runs $(RUNS)) $(if $(ACCEL),--accel $(ACCEL)) \
+	$(if $(SMP),--smp '$(SMP)') \
 	$(if $(APPEND),--append '$(APPEND)') $(if $(DISK),--disk '$(DISK)') \
 	$(if $(FS),--fs '$(FS)') $(VFLAG)
 
@@ -164,6 +166,7 @@ help:
 	@echo '  run              - boot KERNEL RUNS times, store results under LABEL, print the summary'
 	@echo '                     KERNEL=default|uml|PATH (default: Debian cloud kernel, fetched once)'
 	@echo '                     RUNS=n LABEL=name ACCEL=auto|kvm|tcg APPEND="kernel args"'
+	@echo '                     SMP=n a QEMU guest with n CPUs (default 1; docs/launch.md "SMP guests")'
 	@echo '                     DISK=[ro:][nvme:]FILE attach a disk image (with APPEND="initbench.out=vda")'
 	@echo '                     FS=ext4|xfs|vfat|tmpfs: the file benchmarks on a fresh disk of that file'
 	@echo '                     system (mkfs on the host; ext4 as lmbench), or a tmpfs (docs/disk.md)'
@@ -561,7 +564,8 @@ compare-run: deps-compare-run all
 	$(Q)$(if $(filter %:default,$(VARIANTS)),$(MAKE) O=$(O) KERNELS=$(KERNELS) kernel-default)
 	$(Q)$(INITBENCH) run $(foreach v,$(VARIANTS),$(call cr_variant,$(v))) --image $(IMAGE) \
 		--results $(O)/results $(if $(RUNS),--runs $(RUNS)) $(if $(SEED),--seed $(SEED)) \
-		$(if $(ACCEL),--accel $(ACCEL)) $(if $(APPEND),--append '$(APPEND)') $(RUN_OPTS) \
+		$(if $(ACCEL),--accel $(ACCEL)) $(if $(SMP),--smp '$(SMP)') \
+		$(if $(APPEND),--append '$(APPEND)') $(RUN_OPTS) \
 		$(VFLAG); rc=$$?; [ $$rc -eq 2 ] || $(INITBENCH) compare $(cr_gate) --results $(O)/results \
 		--json $(O)/compare.json $(foreach v,$(VARIANTS),'$(call cr_name,$(v))') \
 		$(if $(FAIL_ON),|| { r=$$?; [ $$r -le $$rc ] || rc=$$r; }); exit $$rc

@@ -14,6 +14,7 @@
 
 #include "bench/lib/env.h"
 #include "bench/lib/fsdir.h"
+#include "bench/lib/place.h"
 #include "bench/base/sysinfo.h"
 
 /* the build writes IB_CONFIG_HASH into $(O)/include/config_hash.h */
@@ -226,6 +227,31 @@ static void add_vulns(struct ib_rec *r)
 	}
 }
 
+/*
+ * What CPUs the kernel runs: ncpu is musl's sysconf, which counts this process's affinity,
+ * so the online list, the SMT siblings of cpu0 and the NUMA nodes come from /sys (a kernel
+ * without CONFIG_NUMA has no node directory: "" and 0). A list is the kernel's ("0-3,8").
+ */
+static void add_topology(struct ib_rec *r)
+{
+	static const struct { const char *path, *list, *count; } t[] = {
+		{ "/sys/devices/system/cpu/online", "cpus_online", "ncpu_online" },
+		{ "/sys/devices/system/cpu/cpu0/topology/thread_siblings_list", "smt_siblings",
+		  "smt_threads" },
+		{ "/sys/devices/system/node/online", "numa_nodes", "nnuma" },
+	};
+	char list[256];
+
+	for (size_t i = 0; i < sizeof(t) / sizeof(t[0]); i++) {
+		int n;
+
+		read_small(t[i].path, list, sizeof(list));
+		n = list[0] ? ib_place_count_list(list) : 0;
+		ib_rec_str(r, t[i].list, list);
+		ib_rec_i64(r, t[i].count, n > 0 ? n : 0);
+	}
+}
+
 static void build(struct ib_rec *r, const char *mode, const struct ib_timer *t,
 		  const struct ib_knobs *k, char *const *notes, unsigned nnotes, size_t cut)
 {
@@ -271,6 +297,7 @@ static void build(struct ib_rec *r, const char *mode, const struct ib_timer *t,
 	ib_rec_str(r, "smt", smt[0] ? smt : "unknown");
 	read_small("/sys/devices/system/cpu/smt/active", smt, sizeof(smt));
 	ib_rec_str(r, "smt_active", smt[0] ? smt : "unknown");
+	add_topology(r);
 	ib_rec_u64(r, "vdso", getauxval(AT_SYSINFO_EHDR) != 0);
 	ib_rec_str(r, "hypervisor", ib_hypervisor(hv, sizeof(hv)));
 	ib_rec_dbl(r, "timer_cost_ns", t->cost_ns);

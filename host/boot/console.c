@@ -301,6 +301,8 @@ static void child_exec(const struct ib_console_opts *o, int out_w, int err_w, in
 
 		CPU_ZERO(&set);
 		CPU_SET(o->host_cpu, &set);
+		for (unsigned i = 0; o->host_ncpus > 1 && i < o->host_ncpus; i++)
+			CPU_SET(o->host_cpus[i], &set);
 		if (sched_setaffinity(0, sizeof(set), &set) < 0) {
 			e = errno | PIN_FAILED;
 			goto report;

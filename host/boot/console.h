@@ -6,8 +6,8 @@
  *  - The child is started with fork()+execvp() of opts->argv: no shell anywhere. It runs in
  *    its own process group (every kill goes to the whole group), with stdin from /dev/null,
  *    its environment plus opts->env ("KEY=VALUE" strings), and, when opts->host_cpu >= 0,
- *    pinned to that host CPU with sched_setaffinity() before exec (so every thread QEMU or
- *    UML creates later inherits it).
+ *    pinned to that host CPU (or to the host_cpus set) with sched_setaffinity() before exec
+ *    (so every thread QEMU or UML creates later inherits it).
  *  - stdout and stderr are two pipes. stdout (the guest's serial console or UML's con0) is
  *    appended to opts->log_path byte for byte as it arrives. stderr (the launcher's own
  *    messages) goes into the same file too, but only at a line boundary of stdout, so a
@@ -57,6 +57,9 @@ struct ib_console_opts {
 	char *const *env;           /* extra environment, NULL-terminated, or NULL */
 	const char *log_path;       /* created, must not exist */
 	int host_cpu;               /* -1: not pinned */
+	const int *host_cpus;       /* host_ncpus > 1: pinned to all of these instead (an SMP
+				     * guest's vCPU threads must not share one host CPU) */
+	unsigned host_ncpus;
 	double timeout_s;           /* > 0 */
 	double probe_s;             /* 0: no first-byte probe */
 	unsigned long long log_max; /* 0: no limit; else the log ends at this many bytes and

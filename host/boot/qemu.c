@@ -55,7 +55,7 @@ void ib_qemu_argv(const struct ib_qemu_cfg *c, int use_kvm, struct ib_argv *a)
 	ib_argv_push(a, "-m");
 	ib_argv_pushf(a, "%u", c->mem_mb);
 	ib_argv_push(a, "-smp");
-	ib_argv_push(a, "1");
+	ib_argv_pushf(a, "%u", c->smp ? c->smp : 1);
 	ib_argv_push(a, "-kernel");
 	ib_argv_push(a, c->kernel);
 	ib_argv_push(a, "-initrd");

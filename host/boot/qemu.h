@@ -4,7 +4,7 @@
  *
  * The command line (ib_qemu_argv), from the architecture's row A (host/boot/arch.h: cfg->arch, or
  * when NULL the row whose magic the kernel file has, else x86_64):
- *   A.qemu_bin -nodefaults -no-reboot -display none [-M A.machine] -m MEM -smp 1
+ *   A.qemu_bin -nodefaults -no-reboot -display none [-M A.machine] -m MEM -smp SMP (0: 1)
  *     -kernel K -initrd IMG -append "console=A.console panic=-1 <knob words> <APPEND>"
  *     -chardev stdio,id=s0,signal=off -serial chardev:s0   (serial = QEMU's stdout, a pipe
  *                                                           read by console.c, unbuffered)
@@ -13,6 +13,8 @@
  *      -device virtio-blk-pci,drive=ibfs]   (--fs: a scratch file system made for this
  *                                            boot, so the host's flushes are not waited for)
  *     -accel kvm -cpu A.cpu_kvm | -accel tcg [-cpu A.cpu_tcg]
+ * (TCG needs no thread=multi for SMP: QEMU 7.2 already gives x86_64 and arm64 guests one host
+ * thread per vCPU, "CPU n/TCG" with -name ,debug-threads=on, rather than "ALL CPUs/TCG".)
  * (x86_64: qemu-system-x86_64, no -M, console ttyS0, no -cpu under TCG; arm64:
  * qemu-system-aarch64 -M virt,gic-version=max, ttyAMA0, -cpu max,pauth-impdef=on.)
  * -no-reboot + panic=-1 make a guest panic or reboot end QEMU; PID 1's power-off ends it too.
@@ -39,6 +41,7 @@
 struct ib_qemu_cfg {
 	const char *kernel, *image;
 	unsigned mem_mb;
+	unsigned smp;           /* vCPUs (-smp); 0 is 1 */
 	const char *knobs;      /* space separated initbench.KNOB=VALUE words, or NULL */
 	const char *append;     /* user words, or NULL */
 	const char *accel;      /* "auto", "kvm" or "tcg" */

@@ -140,7 +140,7 @@ void ib_boot_argv(const struct ib_run_ctx *rc, int use_kvm, const char *uml_tmp,
 	if (rc->kind == IB_KERNEL_BZIMAGE || rc->kind == IB_KERNEL_IMAGE) {
 		struct ib_qemu_cfg qc = {
 			.kernel = o->kernel, .image = o->image, .mem_mb = o->mem_mb,
-			.knobs = rc->knobs, .append = o->append, .accel = o->accel,
+			.smp = o->smp, .knobs = rc->knobs, .append = o->append, .accel = o->accel,
 			.probe_s = o->probe_s, .disk = o->disk, .disk_if = o->disk_if,
 			.disk_ro = o->disk_ro, .fs_disk = rc->fs_img[0] ? rc->fs_img : NULL,
 		};
@@ -311,6 +311,8 @@ static int boot_one(struct ib_run_ctx *rc, unsigned i, unsigned *stored)
 
 	memset(&co, 0, sizeof(co));
 	co.host_cpu = o->host_cpu;
+	co.host_cpus = o->host_cpus;
+	co.host_ncpus = o->nhost_cpus;
 	co.timeout_s = o->timeout_s;
 	co.log_max = (unsigned long long)o->log_max_mb << 20;
 	ib_cpuwatch_start(&rc->watch, o->host_cpu);
@@ -323,7 +325,7 @@ static int boot_one(struct ib_run_ctx *rc, unsigned i, unsigned *stored)
 	if (rc->kind == IB_KERNEL_BZIMAGE || rc->kind == IB_KERNEL_IMAGE) {
 		struct ib_qemu_cfg qc = {
 			.kernel = o->kernel, .image = o->image, .mem_mb = o->mem_mb,
-			.knobs = rc->knobs, .append = o->append, .accel = o->accel,
+			.smp = o->smp, .knobs = rc->knobs, .append = o->append, .accel = o->accel,
 			.probe_s = o->probe_s, .log = log, .probe_log = probe_log,
 			.disk = o->disk, .disk_if = o->disk_if, .disk_ro = o->disk_ro,
 			.fs_disk = rc->fs_img[0] ? rc->fs_img : NULL,
@@ -411,33 +413,62 @@ static int ctx_init(struct ib_run_ctx *rc, struct ib_run_opts *o, int kind, cons
 }
 
 /*
- * The host CPU of the whole run, held until its last boot ends (cpulock.h): 0 with l filled
- * (l->fd -1 when unpinned or a dry run) and *cpu the CPU taken, else the exit code.
+ * The host CPUs of the whole run, held until its last boot ends (cpulock.h): o->host_cpu, and
+ * for a guest of n > 1 vCPUs the n-CPU set from it (ib_cpuset_from()), each locked. 0 with
+ * l[] filled (l[0].fd -1 when unpinned or a dry run), o->host_cpu the first CPU taken and
+ * o->host_cpus the set, else the exit code.
  */
-static int hold_cpu(const struct ib_run_opts *o, int *cpu, struct ib_cpulock *l)
+static int hold_cpu(struct ib_run_opts *o, unsigned n, struct ib_cpulock *l)
 {
 	char dir[4096], err[4400];
 	int rc;
 
 	memset(l, 0, sizeof(*l));
 	l->fd = -1;
-	if (o->dry_run || *cpu == -1)
+	o->nhost_cpus = 0;
+	if (o->dry_run || o->host_cpu == -1)
 		return 0;
+	if (n > 1) {
+		cpu_set_t allowed;
+
+		if (sched_getaffinity(0, sizeof(allowed), &allowed) < 0) {
+			fprintf(stderr, "initbench: sched_getaffinity: %s\n", strerror(errno));
+			return IB_EXIT_HOSTIO;
+		}
+		if (ib_cpuset_from(&allowed, o->host_cpu, n, o->host_cpus) < n) {
+			fprintf(stderr, "initbench: --smp %u needs %u host CPUs to pin to, this run may "
+				"use %d (--host-cpu -1: unpinned, the vCPUs then share the host's "
+				"CPUs)\n", n, n, CPU_COUNT(&allowed));
+			return IB_EXIT_USAGE;
+		}
+	}
 	if (ib_cpulock_dir(dir, sizeof(dir)) < 0) {
 		fprintf(stderr, "initbench: no directory for the host CPU lock (/run/lock/initbench, "
 			"%s: %s); set INITBENCH_LOCK_DIR\n", dir, strerror(errno));
 		return IB_EXIT_HOSTIO;
 	}
-	rc = ib_cpulock_take(dir, *cpu, o->no_wait ? IB_CPULOCK_NOWAIT : 0, l, stderr, err,
-			     sizeof(err));
+	if (n > 1)
+		rc = ib_cpulock_take_set(dir, o->host_cpus, n, o->no_wait ? IB_CPULOCK_NOWAIT : 0,
+					 l, stderr, err, sizeof(err));
+	else
+		rc = ib_cpulock_take(dir, o->host_cpu, o->no_wait ? IB_CPULOCK_NOWAIT : 0, l,
+				     stderr, err, sizeof(err));
 	if (rc < 0)
 		fprintf(stderr, "initbench: %s\n", err);
 	if (rc)
 		return rc < 0 ? IB_EXIT_HOSTIO : IB_EXIT_BUSY;
-	if (*cpu == IB_CPU_ANY)
+	if (o->host_cpu == IB_CPU_ANY)
 		fprintf(stderr, "initbench: --host-cpu any: host CPU %d\n", l->cpu);
-	*cpu = l->cpu;
+	o->host_cpu = l->cpu;
+	o->host_cpus[0] = l->cpu;
+	o->nhost_cpus = n;
 	return 0;
+}
+
+static void release_cpus(struct ib_cpulock *l, unsigned n)
+{
+	for (unsigned i = 0; i < (n ? n : 1); i++)
+		ib_cpulock_release(&l[i]);
 }
 
 static int stops_all(int verdict)
@@ -449,18 +480,18 @@ static int stops_all(int verdict)
 int ib_run_boots(struct ib_run_opts *o, int kind, const char *launcher)
 {
 	struct ib_run_ctx rc;
-	struct ib_cpulock lock;
+	static struct ib_cpulock lock[IB_SMP_MAX];
 	unsigned stored;
 	int worst = 0;
 
 	/* before the label directory: a refused run leaves nothing behind */
-	if ((worst = hold_cpu(o, &o->host_cpu, &lock)))
+	if ((worst = hold_cpu(o, o->smp > 1 ? o->smp : 1, lock)))
 		return worst;
 	if (ctx_init(&rc, o, kind, launcher) < 0) {
-		ib_cpulock_release(&lock);
+		release_cpus(lock, o->nhost_cpus);
 		return IB_EXIT_HOSTIO;
 	}
-	rc.lock = &lock;
+	rc.lock = lock;
 	ib_console_catch_signals();
 	for (unsigned i = 1; i <= o->runs; i++) {
 		int v = boot_one(&rc, i, &stored);
@@ -470,7 +501,7 @@ int ib_run_boots(struct ib_run_opts *o, int kind, const char *launcher)
 		if (stops_all(v))
 			break;
 	}
-	ib_cpulock_release(&lock);
+	release_cpus(lock, o->nhost_cpus);
 	free(rc.label_dir);
 	return worst;
 }
@@ -522,21 +553,31 @@ int ib_run_campaign(struct ib_campaign *c, struct ib_run_opts *vo, const int *ki
 {
 	struct ib_run_ctx *rc = calloc(c->nvariants, sizeof(*rc));
 	struct ib_accel_state accel = { 0 };
-	struct ib_cpulock lock;
-	int worst = 0, dry = vo[0].dry_run, cpu = vo[0].host_cpu;
-	unsigned made = 0;
+	static struct ib_cpulock lock[IB_SMP_MAX];
+	int worst = 0, dry = vo[0].dry_run;
+	unsigned made = 0, n = 1, held;
 
+	/* as many host CPUs as the biggest guest has vCPUs (a UML variant has one) */
+	for (unsigned i = 0; i < c->nvariants; i++)
+		n = vo[i].smp > n ? vo[i].smp : n;
 	/* before the campaign file: a refused campaign leaves nothing behind */
-	if ((worst = hold_cpu(&vo[0], &cpu, &lock))) {
+	if ((worst = hold_cpu(&vo[0], n, lock))) {
 		free(rc);
 		return worst;
 	}
-	for (unsigned i = 0; i < c->nvariants; i++)
-		vo[i].host_cpu = cpu;
+	/* the options are one copy per variant: the set the first took is every variant's, but
+	 * a one-CPU variant (UML, its smp made 1 by cmd-run) is pinned to its first CPU only */
+	held = vo[0].nhost_cpus;
+	for (unsigned i = 0; i < c->nvariants; i++) {
+		vo[i].host_cpu = vo[0].host_cpu;
+		vo[i].nhost_cpus = vo[i].smp > 1 || !held ? held : 1;
+		if (i)
+			memcpy(vo[i].host_cpus, vo[0].host_cpus, sizeof(vo[0].host_cpus));
+	}
 
 	if (!rc || (!dry && (ib_mkdir_p(vo[0].results, 0755) < 0 ||
 			     ib_campaign_create(c, vo[0].results) < 0))) {
-		ib_cpulock_release(&lock);
+		release_cpus(lock, held);
 		free(rc);
 		return IB_EXIT_HOSTIO;
 	}
@@ -560,7 +601,7 @@ int ib_run_campaign(struct ib_campaign *c, struct ib_run_opts *vo, const int *ki
 
 		r->camp = c;
 		r->pos = p + 1;
-		r->lock = &lock;
+		r->lock = lock;
 		r->accel = accel;   /* one KVM/TCG decision for every variant */
 		r->o->seed = b->boot_seed;
 		r->o->seed_set = 1;
@@ -584,6 +625,6 @@ int ib_run_campaign(struct ib_campaign *c, struct ib_run_opts *vo, const int *ki
 	for (unsigned i = 0; i < made; i++)
 		free(rc[i].label_dir);
 	free(rc);
-	ib_cpulock_release(&lock);
+	release_cpus(lock, held);
 	return worst;
 }

@@ -32,7 +32,7 @@ static void run_usage(FILE *f)
 	fputs("usage: initbench run --kernel PATH|uml [--runs N] [--label NAME]\n"
 	      "         [--accel auto|kvm|tcg] [--append \"WORDS\"] [--mem MB] [--timeout S]\n"
 	      "         [--probe-s S] [--host-cpu CPU|any|-1] [--no-wait] [--image PATH]\n"
-	      "         [--results DIR] [--seed S] [--log-max MiB]\n"
+	      "         [--results DIR] [--seed S] [--log-max MiB] [--smp N]\n"
 	      "         [--disk [ro:][virtio:|nvme:]FILE] [--dry-run] [-v|--verbose] [--KNOB VALUE]...\n"
 	      "       initbench run --variant NAME:KERNEL[:APPEND] --variant NAME2:KERNEL2[:APPEND2]...\n"
 	      "         [--runs B] [--seed S] [other run options]   (B blocks, interleaved, default 5)\n"
@@ -47,6 +47,9 @@ static void run_usage(FILE *f)
 	      "    refused, exit 8); any: the first free CPU; -1: unpinned, no lock, and every\n"
 	      "    boot's results.json says so (lock files in /run/lock/initbench, else\n"
 	      "    $TMPDIR/initbench-lock, or $INITBENCH_LOCK_DIR).\n"
+	      "  --smp N: a QEMU guest with N virtual CPUs (1.." XSTR(IB_SMP_MAX) "; default 1, under\n"
+	      "    --accel kvm the host's CPUs up to " XSTR(IB_SMP_KVM_CAP) "); QEMU is pinned to N host CPUs from\n"
+	      "    --host-cpu on, each locked; UML has one CPU and refuses N > 1.\n"
 	      "  options are spelled with hyphens; the underscore spelling (--probe_s) works too.\n"
 	      "  --fs ext4|xfs|vfat: the file benchmarks on a fresh disk of that file system, made\n"
 	      "    per boot with mkfs on the host, attached, mounted by PID 1 on /mnt/fs (ext4 for\n"
@@ -136,6 +139,20 @@ static int image_ok(struct ib_run_opts *o)
 	return 1;
 }
 
+/* UML is one CPU: a --smp above 1 is refused, the Kconfig default quietly becomes 1 */
+static int uml_smp_ok(struct ib_run_opts *o, int kind)
+{
+	if (kind != IB_KERNEL_UML || o->smp <= 1)
+		return 1;
+	if (!o->smp_set) {
+		o->smp = 1;
+		return 1;
+	}
+	fprintf(stderr, "initbench run: --smp %u: UML has one CPU (boot a QEMU kernel for an SMP "
+		"guest)\n", o->smp);
+	return 0;
+}
+
 /* --variant: every variant is checked before the first boot (campaign.h) */
 static int cmd_campaign(struct ib_run_opts *o)
 {
@@ -149,6 +166,11 @@ static int cmd_campaign(struct ib_run_opts *o)
 		fprintf(stderr, "initbench run: %s\n", err);
 		return rc < -1 ? IB_EXIT_HOSTIO : IB_EXIT_USAGE;
 	}
+	for (unsigned i = 0; i < c.nvariants; i++)
+		if (!uml_smp_ok(&vo[i], kind[i])) {
+			ib_campaign_free(&c);
+			return IB_EXIT_USAGE;
+		}
 	rc = ib_run_campaign(&c, vo, kind);
 	ib_campaign_free(&c);
 	return rc;
@@ -187,7 +209,7 @@ int ib_cmd_run(int argc, char **argv)
 		fprintf(stderr, "initbench run: %s\n", err);
 		return IB_EXIT_USAGE;
 	}
-	if (!image_ok(&o))
+	if (!uml_smp_ok(&o, kind) || !image_ok(&o))
 		return IB_EXIT_USAGE;
 	o.kernel = absolute(o.kernel);
 	if (!o.label)

@@ -6,6 +6,7 @@
 #include "host/launch/cpulock.h"
 
 #include <errno.h>
+#include <limits.h>
 #include <fcntl.h>
 #include <stdlib.h>
 #include <string.h>
@@ -310,4 +311,47 @@ void ib_cpulock_release(struct ib_cpulock *l)
 	if (l->fd >= 0)
 		close(l->fd);
 	l->fd = -1;
+}
+
+size_t ib_cpuset_from(const cpu_set_t *allowed, int first, size_t n, int *out)
+{
+	size_t k = 0;
+
+	if (!n || first < 0 || first >= CPU_SETSIZE)
+		return 0;
+	out[k++] = first;
+	for (int step = 1; step < CPU_SETSIZE && k < n; step++) {
+		int c = (first + step) % CPU_SETSIZE;
+
+		if (CPU_ISSET(c, allowed))
+			out[k++] = c;
+	}
+	return k;
+}
+
+int ib_cpulock_take_set(const char *dir, const int *cpu, size_t n, int how, struct ib_cpulock *l,
+			FILE *msg, char *err, size_t errlen)
+{
+	int rc = 0, last = INT_MIN;
+
+	for (size_t i = 0; i < n; i++) {
+		l[i].fd = -1;
+		l[i].cpu = -1;
+	}
+	for (size_t done = 0; done < n && !rc; done++) {
+		size_t next = n;
+
+		/* the lowest CPU above the last one taken (the CPUs are distinct) */
+		for (size_t i = 0; i < n; i++)
+			if (cpu[i] > last && (next == n || cpu[i] < cpu[next]))
+				next = i;
+		if (next == n)
+			break;
+		last = cpu[next];
+		rc = ib_cpulock_take(dir, cpu[next], how, &l[next], msg, err, errlen);
+	}
+	if (rc)
+		for (size_t i = 0; i < n; i++)
+			ib_cpulock_release(&l[i]);
+	return rc;
 }

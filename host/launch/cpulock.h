@@ -62,6 +62,21 @@ void ib_cpulock_release(struct ib_cpulock *l);
 /* the order "any" tries: preferred first when allowed, then the allowed others ascending;
  * returns how many were written to out (at most max) */
 size_t ib_cpulock_any_order(const cpu_set_t *allowed, int preferred, int *out, size_t max);
+/*
+ * The host CPUs an SMP guest of n vCPUs is pinned to: first, then the allowed CPUs above it
+ * ascending, then those below it (wrapping), so that --host-cpu 1 --smp 2 on a two-CPU host
+ * is {1, 0}. first is kept even when not allowed (pinning then fails, as with one CPU).
+ * Returns how many were written to out (at most n: fewer when too few CPUs are allowed).
+ */
+size_t ib_cpuset_from(const cpu_set_t *allowed, int first, size_t n, int *out);
+/*
+ * Each CPU of cpu[0..n) locked as ib_cpulock_take() does (waiting or refusing as how says),
+ * in ascending CPU order whatever the order of cpu[], so that two SMP runs wanting
+ * overlapping sets cannot each hold a part and wait for the other. l[i] is cpu[i]'s lock.
+ * Returns as ib_cpulock_take(); on 1 or -1 nothing is held.
+ */
+int ib_cpulock_take_set(const char *dir, const int *cpu, size_t n, int how, struct ib_cpulock *l,
+			FILE *msg, char *err, size_t errlen);
 /* "PID EPOCH COMMAND" parsed into h; -1 when it does not start with a pid */
 int ib_cpulock_parse(const char *line, struct ib_cpulock_holder *h);
 /* "host CPU 1 is held by pid N (COMMAND, since HH:MM:SS)" into buf */

@@ -66,6 +66,39 @@ static json_t *fs_facts(const struct ib_run_ctx *rc)
 	return j ? j : json_null();
 }
 
+/* the host CPUs the launcher was pinned to (locks: their lock files), null when unpinned */
+static json_t *host_cpus(const struct ib_run_ctx *rc, int locks)
+{
+	const struct ib_run_opts *o = rc->o;
+	json_t *a;
+
+	if (!o->nhost_cpus || (locks && (!rc->lock || rc->lock[0].fd < 0)))
+		return json_null();
+	a = json_array();
+	for (unsigned i = 0; i < o->nhost_cpus; i++)
+		json_array_append_new(a, locks ? json_string(rc->lock[i].path)
+					       : json_integer(o->host_cpus[i]));
+	return a;
+}
+
+/* the first CPU's lock file; the wait is the whole set's (its locks are taken one by one),
+ * and who was waited for the first holder met */
+static json_t *lock_facts(const struct ib_run_ctx *rc)
+{
+	double waited = 0;
+	const char *who = NULL;
+
+	if (!rc->lock || rc->lock[0].fd < 0)
+		return json_null();
+	for (unsigned i = 0; i < (rc->o->nhost_cpus ? rc->o->nhost_cpus : 1); i++) {
+		waited += rc->lock[i].waited_s;
+		if (!who && rc->lock[i].waited_for[0])
+			who = rc->lock[i].waited_for;
+	}
+	return json_pack("{s:s, s:f, s:s?}", "file", rc->lock[0].path, "waited_s", waited,
+			 "waited_for", who);
+}
+
 json_t *ib_launch_json(struct ib_run_ctx *rc, unsigned num, char *const *argv,
 			   const struct ib_console_result *r, const char *probe_log, int verdict,
 			   time_t started)
@@ -110,14 +143,15 @@ json_t *ib_launch_json(struct ib_run_ctx *rc, unsigned num, char *const *argv,
 			    is_qemu ? jstr_or_null(rc->accel.reason) : json_null());
 	json_object_set_new(j, "kvm_probe_log", jstr_or_null(probe_log));
 	json_object_set_new(j, "host_cpu", json_integer(r->host_cpu));
-	json_object_set_new(j, "host_cpu_lock", rc->lock && rc->lock->fd >= 0
-			    ? json_pack("{s:s, s:f, s:s?}", "file", rc->lock->path, "waited_s",
-					rc->lock->waited_s, "waited_for", rc->lock->waited_for[0]
-					? rc->lock->waited_for : NULL)
-			    : json_null());
+	json_object_set_new(j, "host_cpu_lock", lock_facts(rc));
+	json_object_set_new(j, "host_cpus", host_cpus(rc, 0));
+	json_object_set_new(j, "host_cpu_locks", host_cpus(rc, 1));
 	json_object_set_new(j, "disturbance", ib_cpuwatch_json(&rc->watch,
 							       rc->kind && r->host_cpu < 0));
 	json_object_set_new(j, "mem_mb", rc->kind ? json_integer(o->mem_mb) : json_null());
+	/* UML is one CPU whatever was asked (cmd-run refuses more); native: the host's own */
+	json_object_set_new(j, "smp", is_qemu ? json_integer(o->smp ? o->smp : 1)
+				      : rc->kind ? json_integer(1) : json_null());
 	json_object_set_new(j, "append", jstr_or_null(o->append));
 	json_object_set_new(j, "knobs", k);
 	json_object_set_new(j, "timeout_s", json_real(o->timeout_s));

@@ -10,8 +10,11 @@
  * With dir NULL (a dry run) nothing is copied.
  * ib_launch_json() builds the launch facts of boot num from the command line used, what the
  * console saw, the verdict and the start time, with the run's host CPU lock (host_cpu_lock:
- * file, waited_s, waited_for; null without a lock) and the boot's disturbance (cpuwatch.h;
- * unpinned is a guest launcher's --host-cpu -1, never native's, whose suite pins itself).
+ * the first CPU's file, waited_s over the whole set, the first waited_for; null without a
+ * lock), the pinned set and its lock files (host_cpus, host_cpu_locks: --smp N > 1 pins to N
+ * CPUs; null unpinned), the guest's vCPUs (smp: QEMU's -smp, 1 for UML, null native) and the
+ * boot's disturbance (cpuwatch.h; unpinned is a guest launcher's --host-cpu -1, never
+ * native's, whose suite pins itself).
  */
 #ifndef IB_LAUNCH_H
 #define IB_LAUNCH_H
@@ -40,7 +43,8 @@ struct ib_run_ctx {
 	unsigned pos;               /* 1-based position in camp */
 	double est_s;               /* wall time of the label's last complete boot, -1: none */
 	char fs_img[4096];          /* this boot's --fs disk image (host/boot/fsimage.h), or "" */
-	const struct ib_cpulock *lock;   /* the run's host CPU lock, NULL when none */
+	const struct ib_cpulock *lock;   /* the run's host CPU locks (o->nhost_cpus of them, in
+					  * the order of o->host_cpus), NULL when none */
 	struct ib_cpuwatch watch;   /* this boot's samples of others on our CPU */
 };
 

@@ -41,6 +41,13 @@ void ib_runopts_init(struct ib_run_opts *o, int native)
 	o->host_cpu = native ? -1 : CONFIG_IB_HOST_CPU;
 }
 
+unsigned ib_smp_default(const char *accel, long host_ncpu)
+{
+	if (strcmp(accel, "kvm") || host_ncpu < 1)
+		return 1;
+	return host_ncpu < IB_SMP_KVM_CAP ? (unsigned)host_ncpu : IB_SMP_KVM_CAP;
+}
+
 static int get_long(const char *v, long lo, long hi, long *out)
 {
 	char *end;
@@ -89,7 +96,7 @@ static const char *suite_refusal(const char *name, const char *val)
 enum {
 	O_KERNEL = 2, O_IMAGE, O_RESULTS, O_SUITE, O_LABEL, O_ACCEL, O_APPEND, O_RUNS, O_MEM,
 	O_TIMEOUT, O_PROBE, O_HOSTCPU, O_VARIANT, O_SEED, O_DISK, O_LOGMAX, O_DRYRUN, O_HELP,
-	O_VERBOSE, O_NOWAIT, O_UNTILMDE, O_MAXRUNS,
+	O_VERBOSE, O_NOWAIT, O_UNTILMDE, O_MAXRUNS, O_SMP,
 	O_KNOB = 1000,   /* + index into knob_names[] */
 };
 
@@ -116,6 +123,7 @@ static const struct ib_optdef host_opts[] = {
 	{ "no-wait", no_argument, O_NOWAIT, 0 },
 	{ "until-mde", required_argument, O_UNTILMDE, 0 },
 	{ "max-runs", required_argument, O_MAXRUNS, 0 },
+	{ "smp", required_argument, O_SMP, 0 },
 	{ "help", no_argument, O_HELP, 'h' },
 	{ "verbose", no_argument, O_VERBOSE, 'v' },
 };
@@ -284,6 +292,15 @@ static int parse_one(struct ib_run_opts *o, int key, const char *t, const char *
 			BAD("bad argument '%s %s': use 32..65536 (MB)", t, val);
 		o->mem_mb = (unsigned)x;
 		break;
+	case O_SMP:
+		if (o->native)
+			BAD("bad argument '--smp': native runs no guest (the suite sees the host's "
+			    "CPUs)");
+		if (get_long(val, 1, IB_SMP_MAX, &x))
+			BAD("bad argument '%s %s': use 1..%d (virtual CPUs)", t, val, IB_SMP_MAX);
+		o->smp = (unsigned)x;
+		o->smp_set = 1;
+		break;
 	case O_TIMEOUT:
 		if (get_long(val, 1, 86400, &x))
 			BAD("bad argument '%s %s': use 1..86400 (s)", t, val);
@@ -411,6 +428,13 @@ int ib_runopts_parse(struct ib_run_opts *o, int argc, char **argv, char *err, si
 		o->runs = o->max_runs ? o->max_runs : IB_UNTIL_MDE_MAX_RUNS;
 	if (o->nvariants && !o->runs_set && !(o->until_mde_pct > 0))
 		o->runs = IB_CAMPAIGN_RUNS;
+	if (!o->smp_set)
+		o->smp = o->native ? 1 : CONFIG_IB_SMP ? CONFIG_IB_SMP
+				       : ib_smp_default(o->accel, sysconf(_SC_NPROCESSORS_ONLN));
+	/* "any" finds one free CPU; an SMP guest needs a set, named by its first CPU */
+	if (o->smp > 1 && o->host_cpu == IB_CPU_ANY)
+		BAD("bad argument '--host-cpu any': not with --smp %u (give the first host CPU of "
+		    "the set, or -1 for none)", o->smp);
 	/* the guest would refuse it and measure a plain boot: say so before booting */
 	val = ib_runopts_knob_value(o, "inject_ns");
 	if (val && strtoul(val, NULL, 10) && !ib_runopts_has_knob(o, "inject_bench"))

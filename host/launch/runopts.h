@@ -20,7 +20,9 @@
  * for initbench.out=: QEMU /dev/vda or /dev/nvme0n1, UML /dev/ubda; ro: read-only),
  * --dry-run (print the launcher command lines, boot nothing), --until-mde PCT and --max-runs N
  * (a campaign that stops when every row's MDE is at most PCT, untilmde.h; at most N blocks,
- * 2..1000, default IB_UNTIL_MDE_MAX_RUNS; not with --runs). Host paths (kernel, image,
+ * 2..1000, default IB_UNTIL_MDE_MAX_RUNS; not with --runs), --smp N (1..IB_SMP_MAX virtual
+ * CPUs of a QEMU guest; not native, not with --host-cpu any when N > 1; unset: CONFIG_IB_SMP,
+ * whose 0 means ib_smp_default()). Host paths (kernel, image,
  * results, disk, a suite given with a '/') are made absolute against the working directory.
  * Guest knobs: every knob of the suite's table (bench/lib/knobs.c) but seed, then PID 1's
  * (pid1knobs.h; run only), each as --KNOB (ib_runopts_knob(i) lists them). A knob becomes
@@ -51,6 +53,15 @@ int ib_boot_verdict(const struct ib_console_result *r, int console_rc, int parse
 const char *ib_verdict_name(int code);
 
 #define IB_MAX_KNOBS 32
+#define IB_SMP_MAX 64        /* the most vCPUs --smp takes */
+#define IB_SMP_KVM_CAP 8     /* the default under --accel kvm: the host's CPUs, at most this */
+
+/*
+ * The vCPU count when neither --smp nor CONFIG_IB_SMP gives one: under --accel kvm the host's
+ * online CPUs (host_ncpu), at most IB_SMP_KVM_CAP; else 1 (TCG, and auto, which knows whether
+ * KVM works only after the first boot's probe, when the host CPUs are already locked).
+ */
+unsigned ib_smp_default(const char *accel, long host_ncpu);
 
 struct ib_knob {
 	char name[16];
@@ -65,6 +76,11 @@ struct ib_run_opts {
 	int disk_ro;
 	char append[4096];
 	unsigned runs, mem_mb;
+	unsigned smp;            /* QEMU -smp: resolved by ib_runopts_parse() (1..IB_SMP_MAX) */
+	int smp_set;             /* given on the command line */
+	int host_cpus[IB_SMP_MAX]; /* what the launcher is pinned to: host_cpu first (smp > 1:
+				    * ib_cpuset_from()), filled when the run takes its locks */
+	unsigned nhost_cpus;     /* 0: unpinned (or a dry run) */
 	double timeout_s, probe_s;
 	unsigned log_max_mb;     /* the console log of one boot ends here (--log_max) */
 	int host_cpu;            /* -1 unpinned, IB_CPU_ANY until a free one is taken */

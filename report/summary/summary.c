@@ -65,6 +65,7 @@ static void key(FILE *f, const struct ib_boot *b)
  * "<uname -m> <hypervisor> <cpu model>" with the (R)/(TM) noise and repeated blanks taken
  * out. The architecture comes first, where lmbench's Description put its target triplet.
  * A guest without CPUID (arm64) cannot name its hypervisor: the launcher's accel says it.
+ * A QEMU guest of more than one vCPU (launch.smp) adds "smpN" after it.
  */
 static void description(const json_t *res, char *out, size_t cap)
 {
@@ -79,8 +80,13 @@ static void description(const json_t *res, char *out, size_t cap)
 		hv = "";
 	ib_summary_inject(res, in, sizeof(in));
 	/* an injected boot must not pass for a normal one, even in a row read alone */
-	snprintf(in, sizeof(in), "%s%s %s %s", *in ? "INJECTED " : "", env(res, "uname_m"), hv,
-		 cpu);
+	/* an SMP guest's figures are not a one-CPU guest's (cross-CPU wake-ups): say so at once */
+	json_int_t smp = json_integer_value(json_object_get(json_object_get(res, "launch"), "smp"));
+	char vcpus[24] = "";
+	if (smp > 1)
+		snprintf(vcpus, sizeof(vcpus), " smp%lld", (long long)smp);
+	snprintf(in, sizeof(in), "%s%s %s%s %s", *in ? "INJECTED " : "", env(res, "uname_m"), hv,
+		 vcpus, cpu);
 	for (const char *p = in; *p && o + 1 < cap; p++) {
 		if (!strncmp(p, "(R)", 3) || !strncmp(p, "(TM)", 4)) {
 			p += p[1] == 'R' ? 2 : 3;

@@ -143,6 +143,18 @@ void order_within(json_t *ms, const char *a, const char *b, int or_equal, double
 		printf("plausible: ok %s\n", buf);
 }
 
+void paired_only(json_t *ms, const char *a, const char *b, const char *why)
+{
+	double va = median_of(ms, a), vb = median_of(ms, b), ratio;
+	int np;
+
+	if (isnan(va) || isnan(vb))
+		return;
+	ratio = paired_ratio(a, b, &np);
+	printf("plausible: not judged (%s): %s %.4g, %s %.4g (%s/%s: median %.3g over %d paired "
+	       "round%s)\n", why, a, va, b, vb, a, b, ratio, np, np == 1 ? "" : "s");
+}
+
 void order_if(json_t *ms, const char *a, const char *b, int or_equal)
 {
 	order_within(ms, a, b, or_equal, 1);

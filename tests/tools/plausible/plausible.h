@@ -9,6 +9,7 @@
  *  - order(ms, a, b): median a < median b. order_within(ms, a, b, or_equal, slack): the same
  *    on the median over every (boot, round) of a/b in one round (the_boots, nboots), within a
  *    factor slack (nothing when either is missing); order_if(): order_within() with slack 1.
+ *    paired_only(ms, a, b, why): that paired median printed, not judged, with the reason.
  *  - page_fault(), fs_flat(uml), faults_per_touch(), bandwidths(), native_checks(),
  *    core_ops(ms, uml): one family's relations each.
  */
@@ -25,6 +26,7 @@ int finish(void);
 void order(json_t *ms, const char *a, const char *b);
 void order_within(json_t *ms, const char *a, const char *b, int or_equal, double slack);
 void order_if(json_t *ms, const char *a, const char *b, int or_equal);
+void paired_only(json_t *ms, const char *a, const char *b, const char *why);
 json_t *metric_obj(json_t *ms, const char *metric);
 const char *param_str(json_t *m, const char *key);
 void page_fault(json_t *ms);

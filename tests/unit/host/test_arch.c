@@ -176,6 +176,28 @@ static void argv_arm64(void **state)
 	ib_argv_free(&a);
 }
 
+/* --smp N is QEMU's -smp N, 0 (unset) is 1; MTTCG needs no word of ours (qemu.h) */
+static void argv_smp(void **state)
+{
+	struct ib_qemu_cfg c = { .kernel = bzimage(), .image = "img", .mem_mb = 512, .smp = 2 };
+	struct ib_argv a = { 0 };
+
+	(void)state;
+	ib_qemu_argv(&c, 0, &a);
+	assert_true(has(a.v, "-smp", "2"));
+	assert_true(has(a.v, "-accel", "tcg"));
+	assert_false(has(a.v, "-smp", "1"));
+	ib_argv_free(&a);
+	ib_qemu_argv(&c, 1, &a);
+	assert_true(has(a.v, "-smp", "2"));
+	assert_true(has(a.v, "-accel", "kvm"));
+	ib_argv_free(&a);
+	c.smp = 0;
+	ib_qemu_argv(&c, 0, &a);
+	assert_true(has(a.v, "-smp", "1"));
+	ib_argv_free(&a);
+}
+
 /* a row that is not the host's: KVM is refused with a reason, auto falls back to TCG */
 static void kvm_needs_the_host_arch(void **state)
 {
@@ -248,6 +270,7 @@ int main(void)
 		cmocka_unit_test(kernel_magic),
 		cmocka_unit_test(argv_x86_unchanged),
 		cmocka_unit_test(argv_arm64),
+		cmocka_unit_test(argv_smp),
 		cmocka_unit_test(kvm_needs_the_host_arch),
 	};
 	return cmocka_run_group_tests(tests, setup, teardown);

@@ -3,7 +3,8 @@
  * test_cli_args.c - `initbench run|native` argument parsing (runopts.c): defaults from
  * config.h, both option forms, guest knobs on the kernel command line, refusals naming the
  * argument, labels, campaign variants and seeds, every knob of the suite's and PID 1's
- * tables through both commands, and the exit code of a boot from what the console saw.
+ * tables through both commands, --smp (range, default per accelerator, not native, not with
+ * --host-cpu any), and the exit code of a boot from what the console saw.
  */
 #define _GNU_SOURCE
 #include <setjmp.h>
@@ -96,6 +97,46 @@ static void host_cpu_lock_options(void **state)
 	assert_int_equal(parse(&o, 0, ARGV("--kernel", "/k", "--host-cpu", "some"), 4, err), -1);
 	assert_non_null(strstr(err, "'--host-cpu some': use a CPU number, any"));
 	assert_int_equal(parse(&o, 0, ARGV("--kernel", "/k", "--host-cpu", "-2"), 4, err), -1);
+}
+
+static void smp_option(void **state)
+{
+	struct ib_run_opts o;
+	char err[512];
+
+	(void)state;
+	assert_int_equal(parse(&o, 0, ARGV("--kernel", "/k", "--accel", "tcg"), 4, err), 0);
+	assert_int_equal(o.smp, CONFIG_IB_SMP ? CONFIG_IB_SMP : 1);
+	assert_int_equal(o.smp_set, 0);
+	assert_int_equal(parse(&o, 0, ARGV("--kernel", "/k", "--smp", "2"), 4, err), 0);
+	assert_int_equal(o.smp, 2);
+	assert_int_equal(o.smp_set, 1);
+	assert_int_equal(parse(&o, 0, ARGV("--kernel", "/k", "--smp=64"), 3, err), 0);
+	assert_int_equal(o.smp, IB_SMP_MAX);
+	static const char *const bad[] = { "0", "-1", "two", "65", "2x", "" };
+	for (size_t i = 0; i < sizeof(bad) / sizeof(bad[0]); i++) {
+		char want[64];
+
+		assert_int_equal(parse(&o, 0, ARGV("--kernel", "/k", "--smp", (char *)bad[i]), 4,
+				       err), -1);
+		snprintf(want, sizeof(want), "'--smp %s': use 1..64 (virtual CPUs)", bad[i]);
+		assert_non_null(strstr(err, want));
+		assert_null(strchr(err, '\n'));
+	}
+	assert_int_equal(parse(&o, 1, ARGV("--smp", "2"), 2, err), -1);
+	assert_non_null(strstr(err, "'--smp': native runs no guest"));
+	assert_int_equal(parse(&o, 0, ARGV("--kernel", "/k", "--smp", "2", "--host-cpu", "any"),
+			       6, err), -1);
+	assert_non_null(strstr(err, "'--host-cpu any': not with --smp 2"));
+	/* one vCPU and any: as before */
+	assert_int_equal(parse(&o, 0, ARGV("--kernel", "/k", "--smp", "1", "--host-cpu", "any"),
+			       6, err), 0);
+	/* the default: 1 but under kvm, where it is the host's CPUs up to the cap */
+	assert_int_equal(ib_smp_default("tcg", 16), 1);
+	assert_int_equal(ib_smp_default("auto", 16), 1);
+	assert_int_equal(ib_smp_default("kvm", 4), 4);
+	assert_int_equal(ib_smp_default("kvm", 256), IB_SMP_KVM_CAP);
+	assert_int_equal(ib_smp_default("kvm", -1), 1);
 }
 
 static void guest_knobs_become_cmdline_words(void **state)
@@ -369,6 +410,7 @@ int main(void)
 		cmocka_unit_test(suite_knobs_are_checked_on_the_host),
 		cmocka_unit_test(every_knob_through_both_commands),
 		cmocka_unit_test(bad_arguments_are_named),
+		cmocka_unit_test(smp_option),
 		cmocka_unit_test(variants_and_seed),
 		cmocka_unit_test(labels),
 		cmocka_unit_test(verdicts),

@@ -2,7 +2,8 @@
 /*
  * test_cpulock.c - cpulock.c and cpuwatch.c: two holders of one CPU (a forked child and us),
  * the wait and its line, the --no-wait refusal, "any" picking a free CPU, a stale lock file
- * taken, the holder line, and the watch finding a qemu-named busy thread on its CPU.
+ * taken, the holder line, an SMP guest's CPU set and its locks (taken in ascending order,
+ * all or none), and the watch finding a qemu-named busy thread on its CPU.
  */
 #define _GNU_SOURCE
 #include <setjmp.h>
@@ -99,6 +100,70 @@ static void second_holder_sees_first(void **state)
 	assert_int_equal(ib_cpulock_try(dir, 7, &l, &h), 0);
 	assert_int_equal(l.cpu, 7);
 	ib_cpulock_release(&l);
+}
+
+/* --host-cpu C --smp N: C first, then upward, wrapping; too few allowed CPUs: fewer back */
+static void smp_cpu_set(void **state)
+{
+	cpu_set_t s;
+	int out[8];
+
+	(void)state;
+	CPU_ZERO(&s);
+	CPU_SET(0, &s);
+	CPU_SET(1, &s);
+	assert_int_equal(ib_cpuset_from(&s, 1, 2, out), 2);
+	assert_int_equal(out[0], 1);
+	assert_int_equal(out[1], 0);
+	assert_int_equal(ib_cpuset_from(&s, 0, 2, out), 2);
+	assert_int_equal(out[0], 0);
+	assert_int_equal(out[1], 1);
+	assert_int_equal(ib_cpuset_from(&s, 1, 4, out), 2);
+	assert_int_equal(ib_cpuset_from(&s, 1, 1, out), 1);
+	CPU_ZERO(&s);
+	for (int c = 0; c < 8; c += 2)
+		CPU_SET(c, &s);
+	assert_int_equal(ib_cpuset_from(&s, 4, 3, out), 3);
+	assert_int_equal(out[0], 4);
+	assert_int_equal(out[1], 6);
+	assert_int_equal(out[2], 0);
+	assert_int_equal(ib_cpuset_from(&s, -1, 3, out), 0);
+}
+
+/* every CPU of the set locked; one held by another: refused with nothing left held */
+static void smp_set_locks(void **state)
+{
+	struct ib_cpulock l[3], one;
+	struct ib_cpulock_holder h;
+	int cpus[3] = { 12, 10, 11 };
+	char *buf = NULL, err[256];
+	size_t len = 0;
+	FILE *msg = open_memstream(&buf, &len);
+	pid_t pid;
+
+	(void)state;
+	assert_int_equal(ib_cpulock_take_set(dir, cpus, 3, 0, l, msg, err, sizeof(err)), 0);
+	for (int i = 0; i < 3; i++) {
+		assert_true(l[i].fd >= 0);
+		assert_int_equal(l[i].cpu, cpus[i]);
+	}
+	for (int i = 0; i < 3; i++)
+		ib_cpulock_release(&l[i]);
+	pid = holder(12, 10000);
+	assert_true(pid > 0);
+	assert_int_equal(ib_cpulock_take_set(dir, cpus, 3, IB_CPULOCK_NOWAIT, l, msg, err,
+					     sizeof(err)), 1);
+	for (int i = 0; i < 3; i++)
+		assert_int_equal(l[i].fd, -1);
+	/* 10 and 11 (below 12) were taken first and given back */
+	assert_int_equal(ib_cpulock_try(dir, 10, &one, &h), 0);
+	ib_cpulock_release(&one);
+	assert_int_equal(ib_cpulock_try(dir, 11, &one, &h), 0);
+	ib_cpulock_release(&one);
+	fclose(msg);
+	assert_non_null(strstr(buf, "host CPU 12 is held by pid"));
+	free(buf);
+	reap(pid);
 }
 
 static void no_wait_refuses_with_one_line(void **state)
@@ -366,6 +431,8 @@ int main(void)
 		cmocka_unit_test(no_wait_refuses_with_one_line),
 		cmocka_unit_test(waits_for_the_holder),
 		cmocka_unit_test(any_order),
+		cmocka_unit_test(smp_cpu_set),
+		cmocka_unit_test(smp_set_locks),
 		cmocka_unit_test(any_picks_a_free_cpu),
 		cmocka_unit_test(stale_file_is_taken),
 		cmocka_unit_test(unpinned_takes_nothing),
