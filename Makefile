@@ -602,14 +602,14 @@ export: deps-export host
 TEST_LDFLAGS_test_measure := -Wl,--wrap=ib_now_ns
 TEST_LDFLAGS_test_inject := -Wl,--wrap=ib_now_ns
 $(O)/tests/test_%: test_%.c $(HOST_LIB) $(config_h)
-	$(call quiet,HOSTLD,$@)mkdir -p $(dir $@)
-	$(Q)$(HOST_CC) $(HOST_CFLAGS) $(JANSSON_CFLAGS) -MMD -MP -MF $@.d -MT $@ -o $@ $< $(HOST_LIB) \
-		$(JANSSON_LIBS) $(TEST_LDFLAGS_test_$*) -lcmocka -lm
+	$(call quiet,HOSTLD,$@)mkdir -p $(dir $@) $(O)/deps/tests
+	$(Q)$(HOST_CC) $(HOST_CFLAGS) $(JANSSON_CFLAGS) -MMD -MP -MF $(O)/deps/tests/$(notdir $@).d -MT $@ -o $@ $< \
+		$(HOST_LIB) $(JANSSON_LIBS) $(TEST_LDFLAGS_test_$*) -lcmocka -lm
 
 $(O)/tests/%: tests/tools/%.c $(HOST_LIB) $(config_h)
-	$(call quiet,HOSTLD,$@)mkdir -p $(dir $@)
-	$(Q)$(HOST_CC) $(HOST_CFLAGS) $(JANSSON_CFLAGS) -MMD -MP -MF $@.d -MT $@ -o $@ $< $(HOST_LIB) \
-		$(JANSSON_LIBS) -lm
+	$(call quiet,HOSTLD,$@)mkdir -p $(dir $@) $(O)/deps/tests
+	$(Q)$(HOST_CC) $(HOST_CFLAGS) $(JANSSON_CFLAGS) -MMD -MP -MF $(O)/deps/tests/$(notdir $@).d -MT $@ -o $@ $< \
+		$(HOST_LIB) $(JANSSON_LIBS) -lm
 
 define tool_dir_rule
 $(O)/tests/$(1): $(wildcard tests/tools/$(1)/*.[ch]) $(HOST_LIB) $(config_h)
@@ -656,4 +656,5 @@ mrproper distclean:
 
 -include $(SUITE_OBJS:.o=.d) $(HOST_LIB_OBJS:.o=.d) $(O)/guest/bench/hello.d $(O)/guest/bench/ab.d \
 	$(INIT_OBJS:.o=.d) $(O)/host/initramfs/mkcpio.d $(O)/host/$(HOST_MAIN:.c=.d) \
-	$(UNIT_BINS:=.d) $(patsubst tests/tools/%.c,$(O)/tests/%.d,$(TOOL_SRCS))
+	$(patsubst $(O)/tests/%,$(O)/deps/tests/%.d,$(UNIT_BINS)) \
+	$(patsubst tests/tools/%.c,$(O)/deps/tests/%.d,$(TOOL_SRCS))

@@ -16,7 +16,7 @@ if [ "$mode" = all ]; then
 		echo "run-tests.sh: $t: an integration test goes in a folder of tests/integration/ (docs/testing.md)" >&2
 		exit 2
 	done
-	set -- $(ls "$O"/tests/test_* 2>/dev/null | sort) $(ls "$srctree"/tests/integration/*/*.sh | sort)
+	set -- $(ls "$O"/tests/test_* 2>/dev/null | grep -v "\.d$" | sort) $(ls "$srctree"/tests/integration/*/*.sh | sort)
 	# TESTS="boot-fs.sh test_summary ...": only those, by file name; a name that is no test stops
 	if [ -n "${TESTS:-}" ]; then
 		picked=
