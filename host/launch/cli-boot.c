@@ -8,7 +8,6 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <limits.h>
-#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -510,45 +509,6 @@ int ib_run_boots(struct ib_run_opts *o, int kind, const char *launcher)
  * A campaign: one run_ctx (and one copy of the options) per variant, boots in the order of
  * ib_campaign_plan(); the campaign file is written before the first boot and after each.
  */
-/* --until-mde after whole block `block`: 1 to stop; said in one line either way */
-static int mde_reached(struct ib_campaign *c, const struct ib_run_opts *o, unsigned block)
-{
-	const char *labels[IB_MAX_VARIANTS];
-	char exe[4096], err[4400];
-	struct ib_until_mde j;
-	ssize_t n = readlink("/proc/self/exe", exe, sizeof(exe) - 1);
-	int rc;
-
-	if (n <= 0) {
-		fprintf(stderr, "initbench: --until-mde: cannot find this initbench (/proc/self/exe): "
-			"the campaign goes on to its %u blocks\n", c->blocks);
-		return 0;
-	}
-	exe[n] = 0;
-	for (unsigned i = 0; i < c->nvariants; i++)
-		labels[i] = c->v[i].name;
-	rc = ib_until_mde_check(exe, o->results, labels, c->nvariants, c->until_mde_pct, &j, err,
-				sizeof(err));
-	if (rc < 0) {
-		fprintf(stderr, "initbench: %s; the campaign goes on\n", err);
-		return 0;
-	}
-	c->stop_mde_pct = j.worst_pct;
-	snprintf(c->stop_row, sizeof(c->stop_row), "%s", j.worst);
-	if (rc)
-		c->stopped_after = block;
-	if (isinf(j.worst_pct))
-		snprintf(err, sizeof(err), "none yet for %s (fewer than 2 boots per arm)", j.worst);
-	else
-		snprintf(err, sizeof(err), "%.1f%% (%s)", j.worst_pct, j.worst);
-	fprintf(stderr, "initbench: --until-mde %g%%: after block %u of at most %u the largest stop "
-		"MDE is %s, %zu of %zu rows above: %s\n", c->until_mde_pct, block, c->blocks, err,
-		j.above, j.rows, rc ? "stop" : "go on");
-	if (rc && ib_campaign_write(c) < 0)
-		return 1;
-	return rc;
-}
-
 int ib_run_campaign(struct ib_campaign *c, struct ib_run_opts *vo, const int *kind)
 {
 	struct ib_run_ctx *rc = calloc(c->nvariants, sizeof(*rc));
@@ -615,7 +575,7 @@ int ib_run_campaign(struct ib_campaign *c, struct ib_run_opts *vo, const int *ki
 		if (stops_all(v))
 			break;
 		if (!dry && c->until_mde_pct > 0 && (p + 1) % c->nvariants == 0 &&
-		    b->block >= 2 && b->block < c->blocks && mde_reached(c, &vo[0], b->block))
+		    b->block >= 2 && b->block < c->blocks && ib_until_mde_after_block(c, vo[0].results, b->block))
 			break;
 	}
 	if (!dry && c->until_mde_pct > 0 && !c->stopped_after)

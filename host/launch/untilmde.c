@@ -12,6 +12,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include "host/launch/campaign.h"
 #include "host/launch/untilmde.h"
 
 int ib_until_mde_judge(const json_t *root, double target_pct, struct ib_until_mde *j)
@@ -90,5 +91,43 @@ int ib_until_mde_check(const char *exe, const char *results, const char *const *
 		json_decref(root);
 	}
 	unlink(tmp);
+	return rc;
+}
+
+int ib_until_mde_after_block(struct ib_campaign *c, const char *results, unsigned block)
+{
+	const char *labels[IB_MAX_VARIANTS];
+	char exe[4096], err[4400];
+	struct ib_until_mde j;
+	ssize_t n = readlink("/proc/self/exe", exe, sizeof(exe) - 1);
+	int rc;
+
+	if (n <= 0) {
+		fprintf(stderr, "initbench: --until-mde: cannot find this initbench (/proc/self/exe): "
+			"the campaign goes on to its %u blocks\n", c->blocks);
+		return 0;
+	}
+	exe[n] = 0;
+	for (unsigned i = 0; i < c->nvariants; i++)
+		labels[i] = c->v[i].name;
+	rc = ib_until_mde_check(exe, results, labels, c->nvariants, c->until_mde_pct, &j, err,
+				sizeof(err));
+	if (rc < 0) {
+		fprintf(stderr, "initbench: %s; the campaign goes on\n", err);
+		return 0;
+	}
+	c->stop_mde_pct = j.worst_pct;
+	snprintf(c->stop_row, sizeof(c->stop_row), "%s", j.worst);
+	if (rc)
+		c->stopped_after = block;
+	if (isinf(j.worst_pct))
+		snprintf(err, sizeof(err), "none yet for %s (fewer than 2 boots per arm)", j.worst);
+	else
+		snprintf(err, sizeof(err), "%.1f%% (%s)", j.worst_pct, j.worst);
+	fprintf(stderr, "initbench: --until-mde %g%%: after block %u of at most %u the largest stop "
+		"MDE is %s, %zu of %zu rows above: %s\n", c->until_mde_pct, block, c->blocks, err,
+		j.above, j.rows, rc ? "stop" : "go on");
+	if (rc && ib_campaign_write(c) < 0)
+		return 1;
 	return rc;
 }

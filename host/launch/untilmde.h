@@ -23,6 +23,11 @@
  * compare's exit 6 (a boot left out) still gives a JSON and is judged. Returns as
  * ib_until_mde_judge(), or -1 with a one-line reason in err when compare could not run or
  * wrote no JSON.
+ * ib_until_mde_after_block(): the campaign's check after its whole block `block`: runs
+ * ib_until_mde_check() with this initbench (/proc/self/exe) over c's variants' labels in
+ * results, records the largest row in c (and stopped_after, rewriting the campaign file,
+ * when done) and says where it stands in one line on stderr; 1 to stop, 0 to go on (also
+ * when compare could not be run: said, and the campaign goes on).
  */
 #ifndef IB_UNTILMDE_H
 #define IB_UNTILMDE_H
@@ -41,5 +46,8 @@ int ib_until_mde_judge(const json_t *root, double target_pct, struct ib_until_md
 int ib_until_mde_check(const char *exe, const char *results, const char *const *labels,
 		       size_t nlabels, double target_pct, struct ib_until_mde *j, char *err,
 		       size_t errlen);
+
+struct ib_campaign;
+int ib_until_mde_after_block(struct ib_campaign *c, const char *results, unsigned block);
 
 #endif
