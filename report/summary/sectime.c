@@ -17,7 +17,7 @@ int ib_sectime_table(const char *metric, const char *bench)
 	return -1;
 }
 
-static void table_name(int table, char *buf)
+void ib_sectime_name(int table, char *buf)
 {
 	const char *title = table < 0 ? "other" : ib_summary_sections[table].title;
 	const char *end = strstr(title, " - ");
@@ -76,7 +76,7 @@ int ib_sectime(json_t *root, struct ib_sectime *t)
 
 	memset(t, 0, sizeof(*t));
 	for (int k = 0; k <= (int)ib_summary_nsections; k++) {
-		table_name(k == (int)ib_summary_nsections ? -1 : k, name);
+		ib_sectime_name(k == (int)ib_summary_nsections ? -1 : k, name);
 		if (!group(t, name) && t->n < IB_SECTIME_MAX)
 			strcpy(t->g[t->n++].name, name);
 	}
@@ -89,7 +89,7 @@ int ib_sectime(json_t *root, struct ib_sectime *t)
 
 		if (!bench)
 			continue;
-		table_name(bench_table(measurements, bench), name);
+		ib_sectime_name(bench_table(measurements, bench), name);
 		g = group(t, name);
 		if (!g)
 			g = group(t, "other");

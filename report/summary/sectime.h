@@ -37,6 +37,9 @@ struct ib_sectime {
  * bench measures; -1 when none */
 int ib_sectime_table(const char *metric, const char *bench);
 
+/* the section name of table (its title up to " - "), "other" for -1, into buf[IB_SECTIME_NAME] */
+void ib_sectime_name(int table, char *buf);
+
 /* 1 when a benchmark of section name is among IB_SECTIME_ADDED */
 int ib_sectime_added(const char *section, const char *bench);
 
