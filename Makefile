@@ -135,7 +135,7 @@ FORCE:
 
 .PHONY: all help deps defconfig menuconfig nconfig oldconfig olddefconfig savedefconfig \
 	listnewconfig clean mrproper distclean run report native kernel-default check \
-	check-unit bench-harness image suite host
+	check-unit bench-harness image suite host tools
 
 all: image host $(IB_AB)
 
@@ -204,6 +204,8 @@ help:
 	@echo '  check-unit       - unit tests only'
 	@echo '  bench-harness    - print image size, time to first record, quick and full profile wall times,'
 	@echo '                     the full profile per summary section and its time budget (native, TCG)'
+	@echo '  tools            - the test tools in $$(O)/tests: plausible, boot-figures, stat-eval (which per-boot'
+	@echo '                     statistic is steadiest over a label'"'"'s boots, docs/compare.md), ...'
 	@echo '  fuzz             - libFuzzer on the record parser and lmbench importer, FUZZ_SECONDS=600 each'
 	@echo '  sanitize         - ASan+UBSan builds of initbench, the unit tests and the suite in $$(O)/san'
 	@echo ''
@@ -633,6 +635,8 @@ check: check-deps
 		$(TOOL_BINS:$(O)/%=$(O)/check/%) $(CHECK_PREREQS:$(O)/%=$(O)/check/%) kernel-default
 	$(Q)O=$(O)/check KERNELS=$(KERNELS) srctree=$(srctree) TESTS='$(TESTS)' \
 		$(srctree)/tests/run-tests.sh all
+
+tools: $(TOOL_BINS)
 
 bench-harness: check-deps
 	$(Q)$(MAKE) O=$(O)/check quick_defconfig >/dev/null

@@ -51,7 +51,7 @@ int ib_cmp_cell_fill(struct cell *c, const struct variant *v, const char *metric
 			continue;
 		}
 		c->unit = str(m, "unit");
-		c->med[b] = ib_stat_median(s, ns_b);
+		c->med[b] = ib_perboot_stat(s, ns_b, v->per_boot, ib_cmp_bigger_better(c->unit));
 		c->vals[c->n++] = c->med[b];
 		if (ns_b >= 2)
 			cvs[ncv++] = ib_stat_cv(s, ns_b);
@@ -108,11 +108,11 @@ void ib_cmp_cell_free(struct cell *c)
 
 /* split a set into variants by label, leaving out incomplete boots (listed on f, if any) */
 int ib_cmp_variants(const struct ib_set *set, char *const *labels, size_t nl,
-		    struct variant *v, FILE *f)
+		    enum ib_perboot per_boot, struct variant *v, FILE *f)
 {
 	for (size_t l = 0; l < nl; l++) {
 		v[l] = (struct variant){ labels[l], calloc(set->n + 1, sizeof(*v[l].boot)), 0, 0, NULL,
-					 NULL, 0, 0 };
+					 NULL, 0, 0, per_boot };
 		if (!v[l].boot)
 			return -1;
 		for (size_t i = 0; i < set->n; i++) {

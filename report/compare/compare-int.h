@@ -2,13 +2,15 @@
 /*
  * compare-int.h - inside `initbench compare`: a variant's boots and one metric's figures.
  *
- *  - ib_cmp_variants(set, labels, nl, v, f) splits the loaded boots by label into v[0..nl),
- *    leaving out boots whose records are not complete (each listed on f, if f is set);
+ *  - ib_cmp_variants(set, labels, nl, per_boot, v, f) splits the loaded boots by label into
+ *    v[0..nl), each reducing a boot's samples by per_boot (report/stats/perboot.h), leaving
+ *    out boots whose records are not complete (each listed on f, if f is set);
  *    clocksource/accel say "mixed" when a variant's boots disagree; unpinned and cpu_shared
  *    count its boots whose launch.disturbance says so (host/launch/cpuwatch.h). -1 on out
  *    of memory.
- *  - ib_cmp_cell_fill(c, v, metric) computes one metric of one variant: per boot the median
- *    of its samples over every good round (report/store/bootdata.h), the geometric mean with its
+ *  - ib_cmp_cell_fill(c, v, metric) computes one metric of one variant: per boot the
+ *    statistic v->per_boot of its samples over every good round (report/store/bootdata.h;
+ *    the best sample by default, docs/compare.md), the geometric mean with its
  *    t-interval, min, IQR, within- and between-boot CV, outliers, bimodality, drift and the
  *    timer-limited flag (docs/compare.md). ib_cmp_cell_free() releases it. -1 on out of
  *    memory.
@@ -35,6 +37,7 @@
 
 #include <jansson.h>
 
+#include "report/stats/perboot.h"
 #include "report/stats/stats.h"
 #include "report/store/store.h"
 #include "report/summary/summary.h"
@@ -49,11 +52,12 @@ struct variant {
 	size_t n, excluded;
 	const char *clocksource, *accel;   /* "" when boots disagree among themselves: "mixed" */
 	size_t unpinned, cpu_shared;       /* boots whose launch.disturbance says so */
+	enum ib_perboot per_boot;          /* a boot's figure: this statistic of its samples */
 };
 
 /* one metric of one variant */
 struct cell {
-	double *med;            /* per boot of the variant, NaN when the boot lacks it */
+	double *med;            /* per boot of the variant (v->per_boot), NaN when it lacks it */
 	double *vals;           /* the finite ones, packed */
 	size_t n;
 	double gmean, lo, hi, min, iqr, cv_within, cv_between;
@@ -82,7 +86,7 @@ struct cmp_row {
 #define IB_PAIRED_MIN 3
 
 int ib_cmp_variants(const struct ib_set *set, char *const *labels, size_t nl,
-		    struct variant *v, FILE *f);
+		    enum ib_perboot per_boot, struct variant *v, FILE *f);
 int ib_cmp_cell_fill(struct cell *c, const struct variant *v, const char *metric);
 void ib_cmp_cell_free(struct cell *c);
 

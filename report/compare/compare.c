@@ -84,7 +84,7 @@ struct aa_pair {
 
 /* per metric, the largest |delta| in percent between the labels of the A/A pairs */
 static int aa_floor(const char *dir, const struct aa_pair *aa, size_t naa, const char **metric,
-		    size_t nm, double *floor_pct)
+		    size_t nm, enum ib_perboot per_boot, double *floor_pct)
 {
 	for (size_t j = 0; j < nm; j++)
 		floor_pct[j] = NAN;
@@ -93,7 +93,7 @@ static int aa_floor(const char *dir, const struct aa_pair *aa, size_t naa, const
 		struct ib_set set;
 		struct variant v[2];
 		int rc = ib_store_load(dir, labels, 2, &set, "compare");
-		if (rc == IB_EXIT_USAGE || ib_cmp_variants(&set, labels, 2, v, NULL)) {
+		if (rc == IB_EXIT_USAGE || ib_cmp_variants(&set, labels, 2, per_boot, v, NULL)) {
 			ib_set_free(&set);
 			return -1;
 		}
@@ -154,7 +154,8 @@ static int usage(FILE *f, int rc)
 {
 	fputs("usage: initbench compare [--results DIR] [--json OUT] [--noise-floor PCT]\n"
 	      "         [--aa LABEL_A LABEL_B]... [--fail-on slower|faster|any [--threshold PCT]]\n"
-	      "         [--metrics LIST | --sections LIST] [--ktap] [--junit FILE] BASE NEW...\n"
+	      "         [--metrics LIST | --sections LIST] [--ktap] [--junit FILE]\n"
+	      "         [--per-boot STAT] BASE NEW...\n"
 	      "  reads the stored boots of the labels BASE, NEW... and prints, per metric, each\n"
 	      "  NEW against BASE: the ratio with its 95% CI, q value, significance and flags;\n"
 	      "  --json OUT also writes them as JSON (for `initbench export --compare`);\n"
@@ -162,6 +163,8 @@ static int usage(FILE *f, int rc)
 	      "  --fail-on: the regression gate, exit 9 when a row is significant and moved that\n"
 	      "  way by at least --threshold PCT (default its noise floor); --metrics/--sections\n"
 	      "  (comma lists) the rows judged; --ktap (on stdout) and --junit FILE, one case a row.\n"
+	      "  --per-boot median|best|best10|best25|trim20|mean: a boot's figure from its samples\n"
+	      "  (default best: the smallest time, the largest rate; docs/compare.md).\n"
 	      "  Exit: 0 every boot read and complete; 6 a boot left out (incomplete, refused) or a\n"
 	      "  label without a complete boot (the table is still printed); 1 a file that cannot\n"
 	      "  be read or written; 2 usage, a label not stored, an unknown metric or section;\n"
@@ -170,7 +173,7 @@ static int usage(FILE *f, int rc)
 	return rc;
 }
 
-enum { K_RESULTS = 2, K_JSON, K_FLOOR, K_AA, K_HELP, K_GATE };
+enum { K_RESULTS = 2, K_JSON, K_FLOOR, K_AA, K_HELP, K_PERBOOT, K_GATE };
 
 /* the variant's rows and aggregates; rows[] are this run's rows, all variants */
 static void print_variant(FILE *f, json_t *jsec, json_t *jall, const struct variant *v,
@@ -267,6 +270,7 @@ static int compare_main(int argc, char **argv, char **owned)
 		{ "noise-floor", required_argument, K_FLOOR, 0 },
 		{ "aa", required_argument, K_AA, 0 },
 		{ "help", no_argument, K_HELP, 'h' },
+		{ "per-boot", required_argument, K_PERBOOT, 0 },
 		{ "fail-on", required_argument, K_GATE + IB_GATE_OPT_FAIL_ON, 0 },
 		{ "threshold", required_argument, K_GATE + IB_GATE_OPT_THRESHOLD, 0 },
 		{ "metrics", required_argument, K_GATE + IB_GATE_OPT_METRICS, 0 },
@@ -280,6 +284,9 @@ static int compare_main(int argc, char **argv, char **owned)
 	char err[256];
 	int key, aa_open = 0;
 	struct ib_getopt g;
+	/* docs/compare.md, "The per-boot statistic": the best sample had the smallest spread
+	 * across boots of one kernel in every section that has more than one sample a boot */
+	enum ib_perboot per_boot = IB_PB_BEST;
 
 	gate = (struct ib_gate){ .threshold = NAN };
 	ib_getopt_init(&g, defs, sizeof(defs) / sizeof(defs[0]));
@@ -298,6 +305,14 @@ static int compare_main(int argc, char **argv, char **owned)
 			given = val;
 		} else if (key == K_JSON) {
 			json_out = val;
+		} else if (key == K_PERBOOT) {
+			for (per_boot = 0; per_boot < IB_PB_N && strcmp(ib_perboot_name[per_boot], val);)
+				per_boot++;
+			if (per_boot == IB_PB_N) {
+				fprintf(stderr, "initbench compare: bad --per-boot '%s': median, best, "
+					"best10, best25, trim20 or mean\n", val);
+				return IB_EXIT_USAGE;
+			}
 		} else if (key == K_FLOOR) {
 			floor_opt = strtod(val, &e);
 			if (!*val || *e || !(floor_opt >= 0)) {
@@ -362,8 +377,11 @@ static int compare_main(int argc, char **argv, char **owned)
 	for (size_t l = 1; l < nl; l++)
 		fprintf(f, "%s%s", l == 1 ? ", new " : ", ", labels[l]);
 	fputc('\n', f);
-	if (ib_cmp_variants(&set, labels, nl, v, f) ||
-	    (naa && aa_floor(dir, aa, naa, metric, nm, floor_pct))) {
+	fprintf(f, "per boot: %s of its samples%s (--per-boot)\n", ib_perboot_name[per_boot],
+		per_boot == IB_PB_BEST ? ", the least disturbed: the smallest time, the largest rate" :
+		per_boot == IB_PB_MEDIAN ? ", as the report" : "");
+	if (ib_cmp_variants(&set, labels, nl, per_boot, v, f) ||
+	    (naa && aa_floor(dir, aa, naa, metric, nm, per_boot, floor_pct))) {
 		ib_set_free(&set);
 		return IB_EXIT_USAGE;
 	}
@@ -514,8 +532,9 @@ static int compare_main(int argc, char **argv, char **owned)
 			if (l)
 				json_array_append_new(vars, json_string(v[l].label));
 		}
-		json_t *doc = json_pack("{s:i,s:s,s:o,s:o,s:o,s:o,s:o,s:o,s:o}", "format", 1, "base",
-					v[0].label, "variants", vars, "boots", boots, "mde_pct",
+		json_t *doc = json_pack("{s:i,s:s,s:s,s:o,s:o,s:o,s:o,s:o,s:o,s:o}", "format", 1,
+					"base", v[0].label, "per_boot", ib_perboot_name[per_boot],
+					"variants", vars, "boots", boots, "mde_pct",
 					ib_cmp_jnum(mde * 100), "paired_mde_pct", ib_cmp_jnum(pm * 100),
 					"rows", jrows, "sections", jsec, "overall", jall);
 		struct ib_out o;

@@ -3,7 +3,8 @@
  * test_rounds.c - boots of several rounds (knob rounds): logs framed here with ib_frame, as
  * the suite writes them (plan "name#k", `round=k` on `m` and outcome records), read back
  * through results.json. A boot's figure must be the median of the samples of all its good
- * rounds concatenated (summary and compare), a failed round must be named in the notes,
+ * rounds concatenated (summary; compare's --per-boot statistic of them, the best sample by
+ * default), a failed round must be named in the notes,
  * and a missing round's outcome reported as "name#k".
  */
 #define _GNU_SOURCE
@@ -185,7 +186,29 @@ static void test_missing_round_outcome(void **state)
 	rm_rf(dir);
 }
 
-/* what ib_cmd_compare leaves in its JSON */
+/* compare's JSON for base vs new in dir, with "--per-boot stat" unless stat is NULL */
+static json_t *compare_json(const char *dir, const char *stat, int *rc)
+{
+	char json[600], devnull[] = "/dev/null";
+	char *argv[] = { "compare", "--results", (char *)dir, "--json", json, "base", "new",
+			 "--per-boot", (char *)stat, NULL };
+	json_error_t err;
+	FILE *saved = stdout;
+
+	snprintf(json, sizeof(json), "%s/c.json", dir);
+	unlink(json);
+	stdout = fopen(devnull, "w");
+	*rc = ib_cmd_compare(stat ? 9 : 7, argv);
+	fclose(stdout);
+	stdout = saved;
+	return json_load_file(json, 0, &err);
+}
+
+/*
+ * What ib_cmd_compare leaves in its JSON: a boot's figure is the statistic --per-boot names
+ * over the samples of its good rounds (a failed round's samples are left out), the best
+ * sample by default.
+ */
 static void test_compare_rounds(void **state)
 {
 	static const char *const base[] = {
@@ -194,41 +217,52 @@ static void test_compare_rounds(void **state)
 	static const char *const new1[] = {
 		"null_call 1 ok 2,4,6", "null_call 2 ok 20,22,24",
 	};
-	/* a failed round's samples are left out: the boot's figure is round 1's median 13 */
+	/* round 2 failed: only round 1's 12, 13, 14 count */
 	static const char *const new2[] = {
 		"null_call 1 ok 12,13,14", "null_call 2 failed 90,91,92",
 	};
-	char dir[] = "/tmp/ib-rounds-XXXXXX", json[600], devnull[] = "/dev/null";
+	/* per statistic: its name in the JSON, the base's figure (both boots alike), new's
+	 * geometric mean over its two boots */
+	static const struct {
+		const char *opt, *name;
+		double base, new;
+	} want[] = {
+		{ "median", "median", 6.5, 13 },        /* medians 13 and 13 */
+		{ NULL, "best", 1, 4.898979486 },       /* best 2 and 12: sqrt(24) */
+		{ "mean", "mean", 6.5, 13 },            /* means 13 and 13 */
+		{ "best25", "best25", 2.25, 7.5 },      /* 4.5 and 12.5: sqrt(56.25) */
+	};
+	char dir[] = "/tmp/ib-rounds-XXXXXX";
+	int rc;
 	(void)state;
 	assert_non_null(mkdtemp(dir));
 	write_boot(dir, "base", 1, "null_call#1,null_call#2", base, 2);
 	write_boot(dir, "base", 2, "null_call#1,null_call#2", base, 2);
 	write_boot(dir, "new", 1, "null_call#1,null_call#2", new1, 2);
 	write_boot(dir, "new", 2, "null_call#1,null_call#2", new2, 2);
-	snprintf(json, sizeof(json), "%s/c.json", dir);
-	char *argv[] = { "compare", "--results", dir, "--json", json, "base", "new", NULL };
-	FILE *saved = stdout;
-	stdout = fopen(devnull, "w");
-	int rc = ib_cmd_compare(7, argv);
-	fclose(stdout);
-	stdout = saved;
-	assert_true(rc == 0 || rc == 1);
-	json_error_t err;
-	json_t *j = json_load_file(json, 0, &err), *row;
-	size_t i, seen = 0;
-	assert_non_null(j);
-	json_array_foreach(json_object_get(j, "rows"), i, row) {
-		if (strcmp(json_string_value(json_object_get(row, "metric")), "null_call"))
-			continue;
-		double b = json_number_value(json_object_get(json_object_get(row, "base"), "gmean"));
-		double n = json_number_value(json_object_get(json_object_get(row, "new"), "gmean"));
-		assert_true(b > 6.49 && b < 6.51);
-		assert_true(n > 12.99 && n < 13.01);
-		assert_int_equal(json_integer_value(json_object_get(json_object_get(row, "new"), "n")), 2);
-		seen++;
+	for (size_t k = 0; k < sizeof(want) / sizeof(want[0]); k++) {
+		json_t *j = compare_json(dir, want[k].opt, &rc), *row;
+		size_t i, seen = 0;
+
+		assert_true(rc == 0 || rc == 1);
+		assert_non_null(j);
+		assert_string_equal(json_string_value(json_object_get(j, "per_boot")), want[k].name);
+		json_array_foreach(json_object_get(j, "rows"), i, row) {
+			if (strcmp(json_string_value(json_object_get(row, "metric")), "null_call"))
+				continue;
+			double b = json_number_value(json_object_get(json_object_get(row, "base"), "gmean"));
+			double n = json_number_value(json_object_get(json_object_get(row, "new"), "gmean"));
+			assert_float_equal(b, want[k].base, 1e-6);
+			assert_float_equal(n, want[k].new, 1e-6);
+			assert_int_equal(json_integer_value(json_object_get(json_object_get(row, "new"), "n")), 2);
+			seen++;
+		}
+		assert_int_equal(seen, 1);
+		json_decref(j);
 	}
-	assert_int_equal(seen, 1);
-	json_decref(j);
+	/* an unknown statistic is a usage error, nothing written */
+	assert_null(compare_json(dir, "max", &rc));
+	assert_int_equal(rc, 2);
 	rm_rf(dir);
 }
 
