@@ -8,7 +8,8 @@
 # lmbench 3 additions + TLB + COW/THP faults", and total / (total - those), the full
 # profile's time against the same boot's without them; then the same without the Macro
 # workloads, which are most of a full boot and move most with the host's load. The load
-# average is printed beside.
+# average is printed beside. Last, the A/A MDE of the old and the new analysis
+# (tests/bench-aa.sh).
 # Run by `make bench-harness`: O= a tree built from quick_defconfig, FULL= one built from
 # defconfig. Targets: quick profile <= 60 s per boot under TCG, boot included; init start to
 # first record <= 0.3 s; the full profile <= 60 s natively and <= 5 min per boot under TCG;
@@ -53,3 +54,6 @@ END { for (i = 1; i <= n; i++) {
 	printf "  %-6s %s s of benchmarks (%s s wall), %s s of them Core operations + lmbench 3 additions + TLB + COW/THP faults: ratio %s\n", label[i], total[i], wall[i], added[i], ratio[i]
 	if (i in bare) printf "  %-6s without Macro workloads %s s, ratio %s\n", label[i], bare[i], bratio[i] } }' \
 	"$R/full-figures.txt"
+
+echo
+R="$R" O="$O" KERNELS="$KERNELS" "$(dirname "$0")/bench-aa.sh"
