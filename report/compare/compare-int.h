@@ -140,6 +140,7 @@ struct ib_cmp_facts {
 	double mde, paired_mde;        /* fractions; NaN for none */
 	const char (*inj)[512];        /* per variant, ib_cmp_inject() */
 	const char *text;
+	const json_t *jrows;           /* the JSON rows, for each row's flags */
 };
 int ib_cmp_format(const char *val);
 int ib_cmp_json_write(json_t *doc, const char *path);

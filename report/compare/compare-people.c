@@ -137,6 +137,45 @@ static void sig_table(FILE *f, int md, const struct cmp_row *rows, const size_t 
 	}
 }
 
+/* "Flags of the significant rows: null_call drift, incomplete; ..." (docs/compare.md) */
+static void flag_line(FILE *f, const struct ib_cmp_facts *x, const struct cmp_row *rows,
+		      const size_t *idx, size_t n, const char *variant)
+{
+	char *line = NULL;
+	size_t len = 0, any = 0, i, k;
+	FILE *m = open_memstream(&line, &len);
+	json_t *o, *fl;
+
+	if (!m)
+		return;
+	fputs("Flags of the significant rows:", m);
+	for (i = 0; i < n; i++) {
+		const struct cmp_row *y = &rows[idx[i]];
+		if (!y->significant)
+			continue;
+		json_array_foreach(x->jrows, k, o) {
+			const char *name = json_string_value(json_object_get(o, "metric"));
+			const char *var = json_string_value(json_object_get(o, "variant"));
+			size_t j;
+			json_t *e;
+
+			if (!name || !var || strcmp(name, y->metric) || strcmp(var, variant))
+				continue;
+			fl = json_object_get(o, "flags");
+			json_array_foreach(fl, j, e) {
+				if (!j)
+					fprintf(m, "%s%s", any++ ? "; " : " ", y->metric);
+				fprintf(m, "%s%s", j ? ", " : " ",
+					json_string_value(e) ? json_string_value(e) : "?");
+			}
+		}
+	}
+	fclose(m);
+	if (any)
+		ib_wrap(f, "\n", "", line, WIDTH + 1);
+	free(line);
+}
+
 /* "Context switching: 1 of 7 rows significant, slower: +3.0% ctx_2p_0k; MDE median 4.1%" */
 static void section_line(FILE *f, int md, const char *sec, const struct cmp_row *rows,
 			 const size_t *idx, size_t n, struct cell **cells, const char **metric,
@@ -305,6 +344,7 @@ void ib_cmp_people(FILE *f, int fmt, const struct ib_cmp_facts *x, struct cell *
 		}
 		if (!ns && !nf)
 			fprintf(f, "\nNo row is significant (of %zu).\n", n);
+		flag_line(f, x, rows, idx, n, x->v[l].label);
 		fprintf(f, md ? "\n**Sections:**\n\n" : "\nSections:\n");
 		/* sections in table order, as rows[] are */
 		for (size_t r = 0; r < nrows; r++)
