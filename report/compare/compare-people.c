@@ -222,7 +222,7 @@ static void section_line(FILE *f, int md, const char *sec, const struct cmp_row 
 	if (nmde)
 		fprintf(m, "; MDE median %.1f%%", ib_stat_median(mde, nmde) * 100);
 	else
-		fprintf(m, "; no MDE (needs B >= 2)");
+		fprintf(m, "; no MDE (B < 2)");
 	fclose(m);
 	ib_wrap(f, md ? "- " : "  ", md ? "  " : "    ", line, WIDTH);
 	free(line), free(mde);
@@ -342,7 +342,10 @@ void ib_cmp_people(FILE *f, int fmt, const struct ib_cmp_facts *x, struct cell *
 			sig_table(f, md, rows, sel, k, dir ? "slower" : "faster", n);
 			*(dir ? &ns : &nf) = k;
 		}
-		if (!ns && !nf)
+		if (!ns && !nf && x->minb < 2)
+			fprintf(f, "\nNo row can be significant: B = %zu in an arm, an interval needs "
+				"B >= 2.\n", x->minb);
+		else if (!ns && !nf)
 			fprintf(f, "\nNo row is significant (of %zu).\n", n);
 		flag_line(f, x, rows, idx, n, x->v[l].label);
 		fprintf(f, md ? "\n**Sections:**\n\n" : "\nSections:\n");

@@ -6,7 +6,8 @@
 # $O/test-results/formats/out/NAME over it and review the diff); every markdown and narrow
 # line fits in 80 columns; both JSON documents parse (python3), compare's --format json is
 # byte for byte what --json FILE writes, and report's medians are the medians of the boots;
-# a bad --format exits 2 with one line naming the choices and nothing on stdout.
+# with one boot an arm the post says why no row can be significant; a bad --format exits 2
+# with one line naming the choices and nothing on stdout.
 . "$srctree/tests/lib.sh"
 R="$RESULTS/formats"
 G="$srctree/tests/data/formats"
@@ -83,6 +84,15 @@ print("# json: compare %d rows, %d significant; report %d sections, orig null_ca
       % (len(out["rows"]), len(sig), len(titles), got["value"]))
 PY
 	die "a JSON document does not parse or say what it should"
+
+# one boot an arm: no interval, so no row can be significant, and the post says why
+mkdir -p "$R/one/a" "$R/one/b"
+cp -r "$C/base/1" "$R/one/a/"
+cp -r "$C/new/1" "$R/one/b/"
+run one.narrow 0 "$IB" compare --results "$R/one" --format narrow a b
+grep -q '^No row can be significant: B = 1 in an arm' "$R/out/one.narrow" &&
+	grep -q 'no MDE (B < 2)' "$R/out/one.narrow" && ! awk 'length > 80' "$R/out/one.narrow" | grep -q . ||
+	die "B = 1: the narrow post does not say why nothing is significant, or is wider than 80"
 
 for cmd in report compare; do
 	run "bad-$cmd" 2 "$IB" $cmd --results "$C" --format yaml base new
