@@ -27,6 +27,7 @@ struct col {
 	const struct ib_boot *b;
 	const struct ib_boot **boots;
 	size_t n;
+	const char *label;
 	char head[HEAD_MAX + 8];
 };
 
@@ -56,6 +57,7 @@ static struct col *cols(const struct ib_set *set, int ours, int by_label, size_t
 		if (ours && imported(b))
 			continue;
 		c[n].b = b;
+		c[n].label = b->label;
 		snprintf(c[n].head, sizeof(c[n].head), "%s/%lu", b->label, b->num);
 		n++;
 		if (!by_label)
@@ -71,6 +73,7 @@ static struct col *cols(const struct ib_set *set, int ours, int by_label, size_t
 		c[n].boots = calloc(n - first + 1, sizeof(*c[n].boots));
 		for (size_t j = first; c[n].boots && j < n; j++)
 			c[n].boots[c[n].n++] = c[j].b;
+		c[n].label = b->label;
 		snprintf(c[n].head, sizeof(c[n].head), "%s median", b->label);
 		n++;
 	}
@@ -206,7 +209,7 @@ int ib_report_json(FILE *f, const struct ib_set *set, int by_label)
 			}
 			row = c[k].b ? json_pack("{s:s,s:I,s:o}", "label", c[k].b->label, "boot",
 						 (json_int_t)c[k].b->num, "values", vals)
-				     : json_pack("{s:s,s:I,s:o}", "label", c[k].boots[0]->label,
+				     : json_pack("{s:s,s:I,s:o}", "label", c[k].label,
 						 "median_of", (json_int_t)c[k].n, "values", vals);
 			json_array_append_new(rows, row);
 		}
