@@ -137,6 +137,7 @@ struct ib_cmp_facts {
 	const struct variant *v;
 	size_t nl, minb;
 	const char *floor;             /* how the noise floor was set */
+	const char *per_boot;          /* ib_perboot_name[] of --per-boot */
 	double mde, paired_mde;        /* fractions; NaN for none */
 	const char (*inj)[512];        /* per variant, ib_cmp_inject() */
 	const char *text;

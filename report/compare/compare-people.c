@@ -294,10 +294,11 @@ static void facts(FILE *f, int md, const struct ib_cmp_facts *x)
 		if (*x->inj[l])
 			fact(f, md, "INJECTED: %s: %s", x->v[l].label, x->inj[l]);
 	}
-	fact(f, md, "analysis: per metric, each boot's median; an arm is their geometric mean; "
+	fact(f, md, "analysis: per metric, each boot's figure is the %s of its samples "
+	     "(--per-boot); an arm is their geometric mean; "
 	     "a Welch t-interval on the logs (paired over a campaign's blocks where a row has "
 	     ">= %d pairs); significant: BH q <= 0.05, the CI excludes 1, |change| >= the noise "
-	     "floor; noise floor: %s", IB_PAIRED_MIN, x->floor);
+	     "floor; noise floor: %s", x->per_boot, IB_PAIRED_MIN, x->floor);
 	if (isnan(x->mde))
 		fact(f, md, "minimum detectable effect: needs B >= 2 boots per arm (have %zu)", x->minb);
 	else

@@ -548,8 +548,9 @@ static int compare_main(int argc, char **argv, char **owned, FILE **mem, char **
 	rc = grc > rc ? grc : rc;
 
 	if (fmt == IB_CMP_MARKDOWN || fmt == IB_CMP_NARROW) {
-		const struct ib_cmp_facts facts = { v, nl, minb, floor_how, mde, npmde ? pm : NAN,
-						    inj, fflush(f) ? NULL : *text, jrows };
+		const struct ib_cmp_facts facts = { v, nl, minb, floor_how, ib_perboot_name[per_boot],
+						    mde, npmde ? pm : NAN, inj, fflush(f) ? NULL : *text,
+						    jrows };
 		ib_cmp_people(stdout, fmt, &facts, cells, metric, nm, rows, nrows);
 	}
 	if (json_out || fmt == IB_CMP_JSON) {
