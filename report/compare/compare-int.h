@@ -125,4 +125,27 @@ int ib_gate_finish(FILE *f, const struct ib_gate *g, const struct variant *v,
 		   struct cell **cells, const char **metric, size_t nm,
 		   const struct cmp_row *rows, size_t nrows);
 
+/*
+ * --format (compare-people.c): ib_cmp_format(val) one of IB_CMP_*, or -1 with one line on
+ * stderr naming the choices. ib_cmp_json_write(doc, path): the document of --json, to path
+ * (replaced whole) or, path NULL, to stdout (--format json); 0 or IB_EXIT_HOSTIO, said on
+ * stderr. ib_cmp_people(f, fmt, facts, ...): markdown or narrow, 80 columns; facts->text is
+ * what the text format would have printed (the gate's line is taken from it).
+ */
+enum { IB_CMP_TEXT, IB_CMP_MARKDOWN, IB_CMP_JSON, IB_CMP_NARROW };
+struct ib_cmp_facts {
+	const struct variant *v;
+	size_t nl, minb;
+	const char *floor;             /* how the noise floor was set */
+	const char *per_boot;          /* ib_perboot_name[] of --per-boot */
+	double mde, paired_mde;        /* fractions; NaN for none */
+	const char (*inj)[512];        /* per variant, ib_cmp_inject() */
+	const char *text;
+	const json_t *jrows;           /* the JSON rows, for each row's flags */
+};
+int ib_cmp_format(const char *val);
+int ib_cmp_json_write(json_t *doc, const char *path);
+void ib_cmp_people(FILE *f, int fmt, const struct ib_cmp_facts *x, struct cell **cells,
+		   const char **metric, size_t nm, const struct cmp_row *rows, size_t nrows);
+
 #endif

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * compare.c - `initbench compare [--results DIR] [--json OUT] [--noise-floor PCT]
- * [--aa LABEL_A LABEL_B]... [--fail-on ...] [--ktap] [--junit FILE] BASE NEW...`
+ * [--aa LABEL_A LABEL_B]... [--fail-on ...] [--ktap] [--junit FILE] [--format F] BASE NEW...`
  * (docs/compare.md has the method; the gate's options and verdicts: compare-gate.c).
  *
  * The boot is the unit: per metric, each complete boot gives one value, the median of its
@@ -155,7 +155,7 @@ static int usage(FILE *f, int rc)
 	fputs("usage: initbench compare [--results DIR] [--json OUT] [--noise-floor PCT]\n"
 	      "         [--aa LABEL_A LABEL_B]... [--fail-on slower|faster|any [--threshold PCT]]\n"
 	      "         [--metrics LIST | --sections LIST] [--ktap] [--junit FILE]\n"
-	      "         [--per-boot STAT] BASE NEW...\n"
+	      "         [--per-boot STAT] [--format text|markdown|json|narrow] BASE NEW...\n"
 	      "  reads the stored boots of the labels BASE, NEW... and prints, per metric, each\n"
 	      "  NEW against BASE: the ratio with its 95% CI, q value, significance and flags;\n"
 	      "  --json OUT also writes them as JSON (for `initbench export --compare`);\n"
@@ -165,6 +165,8 @@ static int usage(FILE *f, int rc)
 	      "  (comma lists) the rows judged; --ktap (on stdout) and --junit FILE, one case a row.\n"
 	      "  --per-boot median|best|best10|best25|trim20|mean: a boot's figure from its samples\n"
 	      "  (default best: the smallest time, the largest rate; docs/compare.md).\n"
+	      "  --format: markdown or narrow (80 columns: significant rows, a line per section,\n"
+	      "  the setup), json (--json's document on stdout), text (this table, the default).\n"
 	      "  Exit: 0 every boot read and complete; 6 a boot left out (incomplete, refused) or a\n"
 	      "  label without a complete boot (the table is still printed); 1 a file that cannot\n"
 	      "  be read or written; 2 usage, a label not stored, an unknown metric or section;\n"
@@ -173,7 +175,7 @@ static int usage(FILE *f, int rc)
 	return rc;
 }
 
-enum { K_RESULTS = 2, K_JSON, K_FLOOR, K_AA, K_HELP, K_PERBOOT, K_GATE };
+enum { K_RESULTS = 2, K_JSON, K_FLOOR, K_AA, K_HELP, K_PERBOOT, K_FORMAT, K_GATE };
 
 /* the variant's rows and aggregates; rows[] are this run's rows, all variants */
 static void print_variant(FILE *f, json_t *jsec, json_t *jall, const struct variant *v,
@@ -253,8 +255,9 @@ static void print_variant(FILE *f, json_t *jsec, json_t *jall, const struct vari
 		"time per unit; above 1 is slower)\n");
 }
 
-/* *owned: the results directory, freed by ib_cmd_compare whatever way this returns */
-static int compare_main(int argc, char **argv, char **owned)
+/* *owned: the results directory, *mem the text table when not printed (--format), both
+ * freed by ib_cmd_compare whatever way this returns */
+static int compare_main(int argc, char **argv, char **owned, FILE **mem, char **text)
 {
 	const char *dir, *json_out = NULL, *metric[MAX_METRICS], *title;
 	const char *section[MAX_METRICS];
@@ -263,6 +266,8 @@ static int compare_main(int argc, char **argv, char **owned)
 	size_t nl = 0, naa = 0, nm = 0;
 	double floor_opt = NAN, floor_pct[MAX_METRICS];
 	FILE *f = stdout;
+	int fmt = IB_CMP_TEXT;
+	size_t tlen = 0;
 
 	static const struct ib_optdef defs[] = {
 		{ "results", required_argument, K_RESULTS, 0 },
@@ -271,6 +276,7 @@ static int compare_main(int argc, char **argv, char **owned)
 		{ "aa", required_argument, K_AA, 0 },
 		{ "help", no_argument, K_HELP, 'h' },
 		{ "per-boot", required_argument, K_PERBOOT, 0 },
+		{ "format", required_argument, K_FORMAT, 0 },
 		{ "fail-on", required_argument, K_GATE + IB_GATE_OPT_FAIL_ON, 0 },
 		{ "threshold", required_argument, K_GATE + IB_GATE_OPT_THRESHOLD, 0 },
 		{ "metrics", required_argument, K_GATE + IB_GATE_OPT_METRICS, 0 },
@@ -300,6 +306,9 @@ static int compare_main(int argc, char **argv, char **owned)
 			return usage(stdout, 0);
 		if (key >= K_GATE && key < K_GATE + IB_GATE_NOPTS) {
 			if (ib_gate_opt(&gate, key - K_GATE, val))
+				return IB_EXIT_USAGE;
+		} else if (key == K_FORMAT) {
+			if ((fmt = ib_cmp_format(val)) < 0)
 				return IB_EXIT_USAGE;
 		} else if (key == K_RESULTS) {
 			given = val;
@@ -340,6 +349,12 @@ static int compare_main(int argc, char **argv, char **owned)
 	}
 	if (nl < 2)
 		return usage(stderr, IB_EXIT_USAGE);
+	if (gate.ktap && fmt != IB_CMP_TEXT) {
+		fprintf(stderr, "initbench compare: --ktap writes KTAP after the text table: not with "
+			"--format %s\n", fmt == IB_CMP_JSON ? "json" : fmt == IB_CMP_NARROW ? "narrow" :
+			"markdown");
+		return IB_EXIT_USAGE;
+	}
 	for (size_t l = 0; l < nl; l++)
 		if (!ib_label_ok(labels[l])) {
 			fprintf(stderr, "initbench compare: bad label '%s': %s\n", labels[l], IB_LABEL_RULE);
@@ -372,6 +387,12 @@ static int compare_main(int argc, char **argv, char **owned)
 	if (one_arch(&set)) {
 		ib_set_free(&set);
 		return 2;
+	}
+	/* another format: the text table is kept for its gate line, not printed */
+	if (fmt != IB_CMP_TEXT && !(f = *mem = open_memstream(text, &tlen))) {
+		fprintf(stderr, "initbench compare: out of memory\n");
+		ib_set_free(&set);
+		return 1;
 	}
 	fprintf(f, "initbench compare: base %s", labels[0]);
 	for (size_t l = 1; l < nl; l++)
@@ -496,9 +517,10 @@ static int compare_main(int argc, char **argv, char **owned)
 		nsig += x->significant;
 		mw_disagree += x->significant && !(x->p_mw <= 0.05);
 	}
+	const char *floor_how = !isnan(floor_opt) ? "--noise-floor" :
+		naa ? "largest |delta| of the A/A pair(s), at least 1%" : "1% (no --noise-floor, no --aa pair)";
 	fprintf(f, "noise floor: %s; marks: * significant (BH q <= %.2f, CI excludes 1, |delta| >= floor), ~ within the floor\n",
-		!isnan(floor_opt) ? "--noise-floor" : naa ? "largest |delta| of the A/A pair(s), at least 1%" :
-		"1% (no --noise-floor, no --aa pair)", FDR_Q);
+		floor_how, FDR_Q);
 	if (npmde)
 		fprintf(f, "by block: a row with >= %d pairs of one campaign is decided by its paired interval "
 			   "(by = paired, table under each variant), not the Welch one shown\n", IB_PAIRED_MIN);
@@ -525,7 +547,13 @@ static int compare_main(int argc, char **argv, char **owned)
 	int grc = ib_gate_finish(f, &gate, v, cells, metric, nm, rows, nrows);
 	rc = grc > rc ? grc : rc;
 
-	if (json_out) {
+	if (fmt == IB_CMP_MARKDOWN || fmt == IB_CMP_NARROW) {
+		const struct ib_cmp_facts facts = { v, nl, minb, floor_how, ib_perboot_name[per_boot],
+						    mde, npmde ? pm : NAN, inj, fflush(f) ? NULL : *text,
+						    jrows };
+		ib_cmp_people(stdout, fmt, &facts, cells, metric, nm, rows, nrows);
+	}
+	if (json_out || fmt == IB_CMP_JSON) {
 		json_t *boots = json_object(), *vars = json_array();
 		for (size_t l = 0; l < nl; l++) {
 			json_object_set_new(boots, v[l].label, json_integer((json_int_t)v[l].n));
@@ -537,28 +565,14 @@ static int compare_main(int argc, char **argv, char **owned)
 					"variants", vars, "boots", boots, "mde_pct",
 					ib_cmp_jnum(mde * 100), "paired_mde_pct", ib_cmp_jnum(pm * 100),
 					"rows", jrows, "sections", jsec, "overall", jall);
-		struct ib_out o;
-		char err[512];
+		/* one document for both: --format json is the file's bytes on stdout */
+		int jr = !doc ? (fprintf(stderr, "initbench compare: out of memory\n"), IB_EXIT_HOSTIO) : 0;
 
-		ib_cleanup_on_signals();
-		if (!doc || ib_out_open(&o, json_out, IB_OUT_USER, err, sizeof(err))) {
-			fprintf(stderr, "initbench compare: %s\n", doc ? err : "out of memory");
-			rc = rc > IB_EXIT_HOSTIO ? rc : IB_EXIT_HOSTIO;
-		} else {
-			if (o.note[0])
-				fprintf(stderr, "initbench compare: %s\n", o.note);
-			if (json_dumpf(doc, o.f, JSON_INDENT(1) | JSON_REAL_PRECISION(10)) ||
-			    fputc('\n', o.f) == EOF) {
-				ib_out_abort(&o);
-				snprintf(err, sizeof(err), "cannot write %s", json_out);
-			} else if (!ib_out_commit(&o, err, sizeof(err))) {
-				err[0] = '\0';
-			}
-			if (err[0]) {
-				fprintf(stderr, "initbench compare: %s\n", err);
-				rc = rc > IB_EXIT_HOSTIO ? rc : IB_EXIT_HOSTIO;
-			}
-		}
+		if (doc && json_out)
+			jr = ib_cmp_json_write(doc, json_out);
+		if (doc && fmt == IB_CMP_JSON && !jr)
+			jr = ib_cmp_json_write(doc, NULL);
+		rc = jr > rc ? jr : rc;
 		json_decref(doc);
 	} else {
 		json_decref(jrows), json_decref(jsec), json_decref(jall);
@@ -576,9 +590,13 @@ static int compare_main(int argc, char **argv, char **owned)
 
 int ib_cmd_compare(int argc, char **argv)
 {
-	char *dir = NULL;
-	int rc = compare_main(argc, argv, &dir);
+	char *dir = NULL, *text = NULL;
+	FILE *mem = NULL;
+	int rc = compare_main(argc, argv, &dir, &mem, &text);
 
+	if (mem)
+		fclose(mem);
+	free(text);
 	free(dir);
 	return rc;
 }

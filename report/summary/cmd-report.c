@@ -17,13 +17,17 @@
 #include "host/lib/exitcode.h"
 #include "host/lib/safeio.h"
 #include "report/store/store.h"
+#include "report/summary/report-format.h"
 #include "report/summary/summary.h"
 
 static const char report_usage[] =
-	"usage: initbench report [--results DIR] [LABEL...]\n"
+	"usage: initbench report [--results DIR] [--format text|markdown|json] [--by-label]\n"
+	"                        [LABEL...]\n"
 	"       initbench report --labels [--results DIR]\n"
 	"  reads RESULTS/LABEL/N/results.json of every boot (or of the labels given) and prints\n"
-	"  the lmbench 2.0 summary, one row per boot; --labels prints the stored labels, one a\n"
+	"  the lmbench 2.0 summary, one row per boot; --by-label adds after each label's boots\n"
+	"  a row of their median (\"median of N\"); --format markdown: GitHub tables in 80\n"
+	"  columns, json: one document; --labels prints the stored labels, one a\n"
 	"  line. Every label or boot left out is named on stderr with why. Exit: 0 every boot\n"
 	"  read and complete, 6 a boot left out or incomplete (the report is still printed),\n"
 	"  1 a file or directory that cannot be read, 2 usage or a label not stored.\n"
@@ -37,7 +41,8 @@ static const char parse_usage[] =
 	"  through a link it does not name itself). Exit: 0 complete, 5 no records, 6 incomplete,\n"
 	"  2 usage or LOG missing or not a regular file, 1 I/O error.\n";
 
-enum { K_RESULTS = 2, K_LABELS, K_JSON, K_HELP };
+enum { K_RESULTS = 2, K_LABELS, K_JSON, K_HELP, K_FORMAT, K_BY_LABEL };
+enum { F_TEXT, F_MARKDOWN, F_JSON };
 
 /* a label directory holds at least one numbered boot directory */
 static int has_boot(const char *dir)
@@ -106,12 +111,14 @@ int ib_cmd_report(int argc, char **argv)
 	static const struct ib_optdef defs[] = {
 		{ "results", required_argument, K_RESULTS, 0 },
 		{ "labels", no_argument, K_LABELS, 0 },
+		{ "format", required_argument, K_FORMAT, 0 },
+		{ "by-label", no_argument, K_BY_LABEL, 0 },
 		{ "help", no_argument, K_HELP, 'h' },
 	};
 	const char *given = NULL, *v;
 	const struct ib_optdef *def;
 	char **labels = calloc((size_t)argc + 1, sizeof(*labels)), err[256], *dir;
-	int nl = 0, key, list = 0, rc;
+	int nl = 0, key, list = 0, rc, fmt = F_TEXT, by_label = 0;
 	struct ib_getopt g;
 	struct ib_set set;
 
@@ -124,12 +131,24 @@ int ib_cmd_report(int argc, char **argv)
 			free(labels);
 			return 0;
 		}
-		if (key == K_RESULTS)
+		if (key == K_FORMAT) {
+			fmt = !strcmp(v, "text") ? F_TEXT : !strcmp(v, "markdown") ? F_MARKDOWN :
+			      !strcmp(v, "json") ? F_JSON : -1;
+			if (fmt < 0) {
+				fprintf(stderr, "initbench report: bad --format '%s': text, markdown "
+					"or json\n", v);
+				free(labels);
+				return IB_EXIT_USAGE;
+			}
+		} else if (key == K_BY_LABEL) {
+			by_label = 1;
+		} else if (key == K_RESULTS) {
 			given = v;
-		else if (key == K_LABELS)
+		} else if (key == K_LABELS) {
 			list = 1;
-		else
+		} else {
 			labels[nl++] = (char *)v;
+		}
 	}
 	if (key < 0 || (list && nl)) {
 		fprintf(stderr, "initbench report: %s (initbench report --help)\n",
@@ -163,7 +182,12 @@ int ib_cmd_report(int argc, char **argv)
 		free(dir);
 		return rc ? rc : IB_EXIT_HOSTIO;
 	}
-	ib_summary_print(stdout, &set);
+	if (fmt == F_JSON)
+		ib_report_json(stdout, &set, by_label);
+	else if (fmt == F_MARKDOWN)
+		ib_report_markdown(stdout, &set, by_label);
+	else
+		ib_summary_print_by(stdout, &set, by_label);
 	/* a report of incomplete data is printed, explained, and never called done */
 	if (ib_set_say_not_whole(&set, dir, "report") && rc < IB_EXIT_BADDATA)
 		rc = IB_EXIT_BADDATA;

@@ -13,6 +13,7 @@
 #include "report/summary/sections.h"
 #include "report/summary/summary.h"
 #include "report/store/bootdata.h"
+#include "report/stats/stats.h"
 
 #define TITLE "I N I T B E N C H  -  L M B E N C H  2 . 0   S U M M A R Y"
 #define SUBTITLE "(initbench: lmbench 2.0 layout, median of the samples of each boot)"
@@ -67,7 +68,7 @@ static void key(FILE *f, const struct ib_boot *b)
  * A guest without CPUID (arm64) cannot name its hypervisor: the launcher's accel says it.
  * A QEMU guest of more than one vCPU (launch.smp) adds "smpN" after it.
  */
-static void description(const json_t *res, char *out, size_t cap)
+void ib_summary_description(const json_t *res, char *out, size_t cap)
 {
 	char in[256];
 	const char *hv = env(res, "hypervisor"), *cpu = env(res, "cpu_model");
@@ -101,7 +102,52 @@ static void description(const json_t *res, char *out, size_t cap)
 	out[o] = 0;
 }
 
-static void basic(FILE *f, const struct ib_set *set)
+static int imported(const struct ib_boot *b);
+
+/*
+ * --by-label: the row after a label's last boot, the median over its boots (in `ours` tables
+ * its boots not imported) of each boot's figure, blank when none has one. Its OS column says
+ * "median of N" so that nobody reads it as a boot.
+ */
+static int label_ends(const struct ib_set *set, size_t i, int ours)
+{
+	for (size_t k = i + 1; k < set->n; k++)
+		if (!ours || !imported(&set->boots[k]))
+			return strcmp(set->boots[k].label, set->boots[i].label) != 0;
+	return 1;
+}
+
+static size_t label_boots(const struct ib_set *set, size_t i, int ours, const struct ib_boot **b)
+{
+	size_t n = 0;
+	for (size_t k = 0; k < set->n; k++)
+		if (!strcmp(set->boots[k].label, set->boots[i].label) &&
+		    (!ours || !imported(&set->boots[k])))
+			b[n++] = &set->boots[k];
+	return n;
+}
+
+double ib_summary_label_median(const struct ib_boot *const *b, size_t n, const char *metric)
+{
+	double *v = calloc(n + 1, sizeof(*v)), m;
+	size_t k = 0;
+
+	for (size_t i = 0; v && i < n; i++)
+		if (!isnan(v[k] = value(b[i]->res, metric)))
+			k++;
+	m = v && k ? ib_stat_median(v, k) : NAN;
+	free(v);
+	return m;
+}
+
+static void median_key(FILE *f, const char *label, size_t n)
+{
+	char mark[32];
+	snprintf(mark, sizeof(mark), "median of %zu", n);
+	fprintf(f, "%-9.9s %13.13s ", label, mark);
+}
+
+static void basic(FILE *f, const struct ib_set *set, int by_label)
 {
 	char d[256], c[IB_CELL_MAX];
 	fputs("Basic system parameters\n"
@@ -111,8 +157,17 @@ static void basic(FILE *f, const struct ib_set *set)
 	      "--------- ------------- ----------------------- ----\n", f);
 	for (size_t i = 0; i < set->n; i++) {
 		key(f, &set->boots[i]);
-		description(set->boots[i].res, d, sizeof(d));
+		ib_summary_description(set->boots[i].res, d, sizeof(d));
 		fprintf(f, "%23.23s %s\n", d, ib_fmt_int(c, sizeof(c), value(set->boots[i].res, "mhz"), 4));
+		if (by_label && label_ends(set, i, 0)) {
+			const struct ib_boot **b = calloc(set->n, sizeof(*b));
+			size_t n = b ? label_boots(set, i, 0, b) : 0;
+
+			median_key(f, set->boots[i].label, n);
+			fprintf(f, "%23.23s %s\n", "", ib_fmt_int(c, sizeof(c),
+				ib_summary_label_median(b, n, "mhz"), 4));
+			free(b);
+		}
 	}
 }
 
@@ -136,7 +191,8 @@ static int imported(const struct ib_boot *b)
 
 /* ours: one of our own sections, which imported rows are left out of (and a section that
  * has no other row is not printed at all) */
-static void section(FILE *f, const struct section *s, const struct ib_set *set, int ours)
+static void section(FILE *f, const struct section *s, const struct ib_set *set, int ours,
+		    int by_label)
 {
 	char c[IB_CELL_MAX], g[256];
 	size_t rows = 0;
@@ -173,7 +229,29 @@ static void section(FILE *f, const struct section *s, const struct ib_set *set, 
 				fprintf(f, " %s", g);
 		}
 		fputc('\n', f);
+		if (by_label && label_ends(set, i, ours)) {
+			const struct ib_boot **b = calloc(set->n, sizeof(*b));
+			size_t n = b ? label_boots(set, i, ours, b) : 0;
+
+			median_key(f, set->boots[i].label, n);
+			fputs(s->lead, f);
+			if (s->mhz)
+				fprintf(f, "%s ", ib_fmt_int(c, sizeof(c),
+					ib_summary_label_median(b, n, "mhz"), 4));
+			for (const struct column *col = s->col; col->metric; col++)
+				fprintf(f, "%s%s", col == s->col ? "" : " ",
+					ib_fmt_cell(c, sizeof(c),
+						    ib_summary_label_median(b, n, col->metric),
+						    col->width));
+			fputc('\n', f);
+			free(b);
+		}
 	}
+	ib_summary_table_notes(f, s, set);
+}
+
+void ib_summary_table_notes(FILE *f, const struct section *s, const struct ib_set *set)
+{
 	if (!strcmp(s->title, FILE_VM_TITLE)) {
 		fs_notes(f, set);
 		ib_summary_mmap_note(f, set);
@@ -307,7 +385,7 @@ static void disturbed(FILE *f, const struct ib_boot *b, int *any)
 	fputs(")\n", f);
 }
 
-static void notes(FILE *f, const struct ib_set *set)
+void ib_summary_boot_notes(FILE *f, const struct ib_set *set)
 {
 	int any = 0;
 	for (size_t i = 0; i < set->n; i++) {
@@ -357,6 +435,11 @@ static void notes(FILE *f, const struct ib_set *set)
 
 void ib_summary_print(FILE *f, const struct ib_set *set)
 {
+	ib_summary_print_by(f, set, 0);
+}
+
+void ib_summary_print_by(FILE *f, const struct ib_set *set, int by_label)
+{
 	char rule[sizeof(TITLE)];
 	memset(rule, '-', sizeof(rule) - 1);
 	rule[sizeof(rule) - 1] = 0;
@@ -368,10 +451,10 @@ void ib_summary_print(FILE *f, const struct ib_set *set)
 		if ((any = *t != 0))
 			fputc('\n', f);
 	}
-	basic(f, set);
+	basic(f, set, by_label);
 	for (size_t i = 0; i < ib_summary_nsections; i++)
-		section(f, &ib_summary_sections[i], set, i >= NLMBENCH);
-	notes(f, set);
+		section(f, &ib_summary_sections[i], set, i >= NLMBENCH, by_label);
+	ib_summary_boot_notes(f, set);
 }
 
 const char *ib_summary_metric(size_t i, const char **section)

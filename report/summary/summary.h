@@ -35,6 +35,27 @@
 void ib_summary_print(FILE *f, const struct ib_set *set);
 
 /*
+ * The same; by_label (report --by-label) adds, after each label's last row of every table,
+ * a row whose OS column says "median of N": per column the median over that label's N boots
+ * in the table (ours: not imported ones) of the boots' figures, blank when none has one.
+ * ib_summary_label_median() is that figure for one metric over b[0..n).
+ */
+void ib_summary_print_by(FILE *f, const struct ib_set *set, int by_label);
+double ib_summary_label_median(const struct ib_boot *const *b, size_t n, const char *metric);
+
+/*
+ * For the other report formats (report-format.h): a boot's Description ("x86_64 TCG
+ * QEMU Virtual CPU"); the lines the text summary prints under
+ * table s (file system, mmap size, buffer sizes; nothing for most tables), and the lines
+ * below all tables (incomplete boots, outcomes not ok, pinned, disturbed, blanks not
+ * explained), each as the text summary writes them.
+ */
+struct section;
+void ib_summary_description(const json_t *res, char *out, size_t cap);
+void ib_summary_table_notes(FILE *f, const struct section *s, const struct ib_set *set);
+void ib_summary_boot_notes(FILE *f, const struct ib_set *set);
+
+/*
  * The i-th metric (from 0) of the tables, lmbench's six and ours, in summary order, each once,
  * in the first table that shows it (ctx_2p_0k is in Context switching, pf_per_fault in File &
  * VM); NULL past the last. *section (if not NULL) is its table's title. `compare` and every
