@@ -8,7 +8,7 @@
  * menu of Kconfig (bench/gen/benchgen.h, bench/README.md). So adding one touches one file.
  * The order is the default run order and the KTAP test number; Mhz comes first because the
  * other figures are read against it, then lmbench's summary order, then the sections of our
- * own (Placement from 600, Process and IPC variants from 700), then the selftests (named
+ * own (Placement from 600, Scheduler from 660, Process and IPC variants from 700), then the selftests (named
  * only, never in `all`).
  *
  * The sections below are the headings of the Benchmarks menu, in menu order: a heading is
@@ -22,6 +22,7 @@
 //section: bw_local *Local* Communication bandwidths
 //section: mem_lat Memory latencies
 //section: placement Placement (both processes pinned to one CPU, or to two)
+//section: sched Scheduler (hackbench, perf bench sched pipe)
 //section: variants Process and IPC variants (static exec, select read set and files, RPC without poll)
 //section: core Core operations (time, randomness, yielding, waking)
 //section: macro Macro workloads (a compile, a web server under load)

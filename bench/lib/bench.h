@@ -51,6 +51,7 @@ struct ib_opts {
 			      * under PID 1 also the disk it mounts there (bench/lib/fsdir.h) */
 	const char *macro_dir; /* the compile workload's tree (scripts/mkmacro.sh) */
 	unsigned http_n;     /* requests of the HTTP workload's -c 100 run */
+	unsigned hackbench_groups, hackbench_loops; /* perf bench sched messaging's -g, -l */
 	unsigned inject_ns;  /* ns of busy-wait added to every timed operation of the benchmarks
 			      * in inject_bench (ground truth for the statistics; 0: off) */
 	const char *inject_bench; /* comma list of registry names, or "" */

@@ -33,6 +33,8 @@
 #define DEF_FS ""
 #define DEF_MACRO_DIR "/opt/macro"
 #define DEF_HTTP_N 20000
+#define DEF_HACKBENCH_GROUPS 10
+#define DEF_HACKBENCH_LOOPS 100
 #define DEF_INJECT_NS 0
 #define DEF_INJECT_BENCH ""
 #define STR_(x) #x
@@ -89,6 +91,12 @@
 #ifndef CONFIG_IB_HTTP_N
 #define CONFIG_IB_HTTP_N DEF_HTTP_N
 #endif
+#ifndef CONFIG_IB_HACKBENCH_GROUPS
+#define CONFIG_IB_HACKBENCH_GROUPS DEF_HACKBENCH_GROUPS
+#endif
+#ifndef CONFIG_IB_HACKBENCH_LOOPS
+#define CONFIG_IB_HACKBENCH_LOOPS DEF_HACKBENCH_LOOPS
+#endif
 #ifndef CONFIG_IB_INJECT_NS
 #define CONFIG_IB_INJECT_NS DEF_INJECT_NS
 #endif
@@ -124,6 +132,10 @@ static const struct kdef kdefs[IB_NKNOBS] = {
 	[IB_K_FS] = { "fs", KT_FS, 0, 0, "IB_FS", DEF_FS },
 	[IB_K_MACRO_DIR] = { "macro_dir", KT_PATH, 0, 0, "IB_MACRO_DIR", DEF_MACRO_DIR },
 	[IB_K_HTTP_N] = { "http_n", KT_UINT, 100, 1000000, "IB_HTTP_N", STR(DEF_HTTP_N) },
+	[IB_K_HACKBENCH_GROUPS] = { "hackbench_groups", KT_UINT, 1, 100, "IB_HACKBENCH_GROUPS",
+				    STR(DEF_HACKBENCH_GROUPS) },
+	[IB_K_HACKBENCH_LOOPS] = { "hackbench_loops", KT_UINT, 1, 100000, "IB_HACKBENCH_LOOPS",
+				   STR(DEF_HACKBENCH_LOOPS) },
 	[IB_K_INJECT_NS] = { "inject_ns", KT_UINT, 0, IB_INJECT_NS_MAX, "IB_INJECT_NS",
 			     STR(DEF_INJECT_NS) },
 	[IB_K_INJECT_BENCH] = { "inject_bench", KT_LIST, 0, 0, "IB_INJECT_BENCH",
@@ -196,6 +208,8 @@ static void set_default(struct ib_knobs *k, unsigned id)
 		break;
 	case IB_K_MACRO_DIR: snprintf(k->macro_dir, sizeof(k->macro_dir), "%s", CONFIG_IB_MACRO_DIR); break;
 	case IB_K_HTTP_N: k->opts.http_n = CONFIG_IB_HTTP_N; break;
+	case IB_K_HACKBENCH_GROUPS: k->opts.hackbench_groups = CONFIG_IB_HACKBENCH_GROUPS; break;
+	case IB_K_HACKBENCH_LOOPS: k->opts.hackbench_loops = CONFIG_IB_HACKBENCH_LOOPS; break;
 	case IB_K_INJECT_NS: k->opts.inject_ns = CONFIG_IB_INJECT_NS; break;
 	case IB_K_INJECT_BENCH:
 		snprintf(k->inject_bench, sizeof(k->inject_bench), "%s", CONFIG_IB_INJECT_BENCH);
@@ -275,6 +289,8 @@ const char *ib_knob_value(const struct ib_knobs *k, unsigned id, char *buf, size
 	case IB_K_SEED: snprintf(buf, cap, "%lu", k->seed); break;
 	case IB_K_ROUNDS: snprintf(buf, cap, "%u", k->rounds); break;
 	case IB_K_HTTP_N: snprintf(buf, cap, "%u", k->opts.http_n); break;
+	case IB_K_HACKBENCH_GROUPS: snprintf(buf, cap, "%u", k->opts.hackbench_groups); break;
+	case IB_K_HACKBENCH_LOOPS: snprintf(buf, cap, "%u", k->opts.hackbench_loops); break;
 	case IB_K_INJECT_NS: snprintf(buf, cap, "%u", k->opts.inject_ns); break;
 	default: snprintf(buf, cap, "%s", str_slot((struct ib_knobs *)k, id)); break;
 	}
@@ -410,6 +426,10 @@ int ib_knob_set(struct ib_knobs *k, const char *name, const char *val, enum ib_k
 			k->rounds = (unsigned)v;
 		else if (id == IB_K_HTTP_N)
 			k->opts.http_n = (unsigned)v;
+		else if (id == IB_K_HACKBENCH_GROUPS)
+			k->opts.hackbench_groups = (unsigned)v;
+		else if (id == IB_K_HACKBENCH_LOOPS)
+			k->opts.hackbench_loops = (unsigned)v;
 		else if (id == IB_K_INJECT_NS)
 			k->opts.inject_ns = (unsigned)v;
 		else

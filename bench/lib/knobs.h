@@ -10,6 +10,8 @@
  * fsdir must hold: empty for any, or one of IB_FS_TYPES; under PID 1 the disk it mounts),
  * macro_dir (the compile workload's tree: the macro cpio's /opt/macro), http_n (requests of
  * the HTTP workload's -c 100 run, 100..1000000; its -c 10 run makes a quarter as many),
+ * hackbench_groups and hackbench_loops (perf bench sched messaging's -g and -l: 1..100 and
+ * 1..100000, perf's 10 and 100 by default),
  * inject_ns (0..IB_INJECT_NS_MAX: a busy-wait of that many ns added to every timed operation
  * of the benchmarks named by inject_bench, a comma list of registry names; 0 = off, the
  * default; docs/usage.md, Knobs).
@@ -57,7 +59,8 @@ enum ib_knob_src { IB_SRC_CONFIG, IB_SRC_CMDLINE, IB_SRC_ARG };
 enum ib_knob_id {
 	IB_K_BENCH, IB_K_SKIP, IB_K_REPS, IB_K_BUDGET_MS, IB_K_TIMEOUT_S, IB_K_PIN, IB_K_CPU,
 	IB_K_HELLO, IB_K_HELLO_DYN, IB_K_SH, IB_K_TMPDIR, IB_K_FSDIR, IB_K_SEED, IB_K_ROUNDS,
-	IB_K_FS, IB_K_MACRO_DIR, IB_K_HTTP_N, IB_K_INJECT_NS, IB_K_INJECT_BENCH, IB_NKNOBS
+	IB_K_FS, IB_K_MACRO_DIR, IB_K_HTTP_N, IB_K_HACKBENCH_GROUPS,
+	IB_K_HACKBENCH_LOOPS, IB_K_INJECT_NS, IB_K_INJECT_BENCH, IB_NKNOBS
 };
 
 #define IB_KNOB_STR 512

@@ -208,7 +208,7 @@ static int set_knob(struct ib_run_opts *o, const char *typed, const char *name, 
 	if (k == o->nknobs) {
 		if (k == IB_MAX_KNOBS)
 			BAD("bad argument '%s': too many knobs", typed);
-		snprintf(o->knob[k].name, sizeof(o->knob[k].name), "%.15s", name);
+		snprintf(o->knob[k].name, sizeof(o->knob[k].name), "%.23s", name);
 		o->nknobs++;
 	}
 	o->knob[k].value = val;
@@ -498,7 +498,7 @@ void ib_runopts_set_knob(struct ib_run_opts *o, const char *name, const char *va
 	if (k == IB_MAX_KNOBS)
 		return;
 	if (k == o->nknobs) {
-		snprintf(o->knob[k].name, sizeof(o->knob[k].name), "%.15s", name);
+		snprintf(o->knob[k].name, sizeof(o->knob[k].name), "%.23s", name);
 		o->nknobs++;
 	}
 	o->knob[k].value = value;

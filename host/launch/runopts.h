@@ -64,7 +64,7 @@ const char *ib_verdict_name(int code);
 unsigned ib_smp_default(const char *accel, long host_ncpu);
 
 struct ib_knob {
-	char name[16];
+	char name[24];   /* the longest knob, hackbench_groups, is 16 */
 	const char *value;
 };
 

@@ -14,10 +14,12 @@
 #include "report/compare/compare-int.h"
 #include "report/stats/stats.h"
 
-/* the rates: MB/s, and the macro workloads' requests and kilobytes per second */
+/* the rates: MB/s, the macro workloads' requests and kilobytes per second, hackbench's
+ * messages per second */
 int ib_cmp_bigger_better(const char *unit)
 {
-	return !strcmp(unit, "MB/s") || !strcmp(unit, "req/s") || !strcmp(unit, "KB/s");
+	return !strcmp(unit, "MB/s") || !strcmp(unit, "req/s") || !strcmp(unit, "KB/s") ||
+	       !strcmp(unit, "msg/s");
 }
 
 /*

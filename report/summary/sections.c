@@ -143,6 +143,21 @@ const struct section ib_summary_sections[] = {
 		  { "bw_pipe_same", 5, NULL }, { "bw_pipe_cross", 5, NULL }, { NULL, 0, NULL } },
 	},
 	{
+		/* perf bench sched messaging (hackbench: seconds for the run's fixed amount of
+		 * messages, processes or threads over sockets or pipes; its groups and loops are
+		 * in the records' params) and sched pipe (a round trip) (bench/sched/) */
+		"Scheduler - hackbench in seconds, sched pipe in microseconds - smaller is better",
+		NULL,
+		"--------------------------------------------------------------------------------",
+		"Host                 OS   proc   proc thread  sched  sched",
+		"                          sock   pipe   sock   pipe thread",
+		"--------- ------------- ------ ------ ------ ------ ------",
+		"", 0, 0,
+		{ { "hackbench_proc_sock", 6, NULL }, { "hackbench_proc_pipe", 6, NULL },
+		  { "hackbench_thread_sock", 6, NULL }, { "sched_pipe", 6, NULL },
+		  { "sched_pipe_thread", 6, NULL }, { NULL, 0, NULL } },
+	},
+	{
 		"Process and IPC variants - times in microseconds - smaller is better", NULL,
 		"--------------------------------------------------------------------",
 		"Host                 OS   exec     sh  selct  selct RPC/UDP RPC/TCP",

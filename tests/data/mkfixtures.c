@@ -132,6 +132,9 @@ struct row {
 	const char *params, *uml_params;   /* uml_params NULL: the same as params */
 };
 
+#define HB(ipc, tasks) "groups=1 loops=10 fds=20 msg_bytes=100 ipc=" ipc " tasks=" tasks \
+	" tasks_n=40 messages=4000"
+
 static const struct row rows[] = {
 	{ "mhz", "mhz", "MHz", 2394.6, 2395.2, 2380.1, NULL, NULL },
 	{ "null_call", "null_call", "us", 0.62, 0.63, 7.04, NULL, NULL },
@@ -239,6 +242,22 @@ static const struct row rows[] = {
 	{ "lat_tcp_cross", "lat_tcp_cross", "us", 251.7, 249.3, 0, "placement=cross cpus=0,1", NULL },
 	{ "bw_pipe_same", "bw_pipe_same", "MB/s", 391.2, 388.4, 648.3, "placement=same cpus=0,0", NULL },
 	{ "bw_pipe_cross", "bw_pipe_cross", "MB/s", 212.6, 215.9, 0, "placement=cross cpus=0,1", NULL },
+	/* Scheduler: hackbench at the quick profile's size, seconds and messages per second */
+	{ "hackbench_proc_sock", "hackbench_proc_sock", "s", 0.512, 0.498, 3.91, HB("socket", "process"),
+	  NULL },
+	{ "hackbench_proc_sock", "hackbench_proc_sock_mps", "msg/s", 7812, 8032, 1023,
+	  HB("socket", "process"), NULL },
+	{ "hackbench_proc_pipe", "hackbench_proc_pipe", "s", 0.431, 0.44, 3.52, HB("pipe", "process"),
+	  NULL },
+	{ "hackbench_proc_pipe", "hackbench_proc_pipe_mps", "msg/s", 9281, 9091, 1136,
+	  HB("pipe", "process"), NULL },
+	{ "hackbench_thread_sock", "hackbench_thread_sock", "s", 0.47, 0.462, 12.6,
+	  HB("socket", "thread"), NULL },
+	{ "hackbench_thread_sock", "hackbench_thread_sock_mps", "msg/s", 8511, 8658, 317,
+	  HB("socket", "thread"), NULL },
+	{ "sched_pipe", "sched_pipe", "us", 80.2, 79.6, 176.3, "tasks=process msg_bytes=4", NULL },
+	{ "sched_pipe_thread", "sched_pipe_thread", "us", 61.4, 60.9, 150.2,
+	  "tasks=thread msg_bytes=4", NULL },
 	/* Process and IPC variants */
 	{ "exec_proc", "exec_proc", "us", 402.3, 407.1, 9100, "linked=static", NULL },
 	{ "sh_proc", "sh_proc", "us", 1950.2, 1962.7, 12900, "linked=static", NULL },

@@ -371,7 +371,9 @@ static void test_not_run(void **state)
 	/* then the benchmarks of our sections that lmbench's do not show */
 	assert_non_null(strstr(note, ", bw_mem_fwr, lat_mem, tlb, page_fault, pf_anon_read, pf_anon_write, "
 			       "pf_file_read, pf_file_write, pf_cow, pf_thp, ctx_2p_0k_same,"));
-	assert_non_null(strstr(note, ", bw_pipe_cross, exec_proc, sh_proc, select_tcp,"));
+	assert_non_null(strstr(note, ", bw_pipe_cross, hackbench_proc_sock, hackbench_proc_pipe, "
+			       "hackbench_thread_sock, sched_pipe, sched_pipe_thread, exec_proc, sh_proc, "
+			       "select_tcp,"));
 	assert_non_null(strstr(note, ", lat_rpc_udp, lat_rpc_tcp, fs_tree_0k, fs_tree_10k, bw_file_reread,"));
 	assert_non_null(strstr(note, ", bw_mem_read, bw_mem_write, lat_fifo, lat_sem, lat_fcntl, "
 			       "lat_unix_connect, bw_udp, bw_file_wr_fsync, clock_vdso, clock_sys, getrandom, sched_yield, "
@@ -474,7 +476,7 @@ static void test_results_json(void **state)
 	assert_string_equal(json_string_value(json_object_get(in, "digest")), "ok");
 	assert_string_equal(json_string_value(json_object_get(json_object_get(r, "env"), "uname_v")),
 			    "#1 SMP PREEMPT_DYNAMIC Debian 6.1.158-1 (2025-11-01)");
-	assert_int_equal(json_integer_value(json_object_get(json_object_get(r, "plan"), "count")), 114);
+	assert_int_equal(json_integer_value(json_object_get(json_object_get(r, "plan"), "count")), 119);
 	json_t *m0 = json_array_get(json_object_get(r, "measurements"), 0);
 	assert_string_equal(json_string_value(json_object_get(m0, "metric")), "mhz");
 	assert_string_equal(json_string_value(json_object_get(m0, "unit")), "MHz");
