@@ -40,7 +40,7 @@ PKGS_FS_xfs := xfsprogs
 PKGS_FS_vfat := dosfstools
 PKGS_MACRO := bzip2
 PKGS_CHECK := strace time debootstrap $(PKGS_PLOT) $(PKGS_DOCS) dosfstools e2fsprogs xfsprogs fdisk mtools \
-	grub-common $(PKGS_KERNEL) $(PKGS_MACRO) apache2-utils
+	grub-common $(PKGS_KERNEL) $(PKGS_MACRO) apache2-utils linux-perf
 
 # ---- configuration ----------------------------------------------------------------------
 # The Benchmarks menu and the registry's list are gathered from the benchmarks' own files

@@ -28,7 +28,8 @@
 # HI x iters in the upper bound and its sizing. BENCHES, CHECKS and
 # SELECT_CHECK (empty: no select check) may be set in the environment to check other
 # benchmarks with the same rule, and RUNS to check several sets one strace run each (below;
-# tests/integration/counts/check-ipc.sh and check-core.sh do).
+# tests/integration/counts/check-ipc.sh and check-core.sh do); SUITE_ARGS, more suite
+# arguments (knobs: check-sched.sh's hackbench size).
 # exec proc's dynamic hello is checked to run musl's loader: it makes two mprotect() calls
 # (RELRO of the program and of libc, musl 1.2.3) that the static hello does not; the hellos
 # are taken from beside SUITE (HELLO_DIR), and their children's calls count (strace -f).
@@ -70,7 +71,7 @@ tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT INT TERM
 
 strace -f -c -o "$tmp/strace.txt" "$SUITE" --mode=native --bench="$BENCHES" --reps="$REPS" \
-	--hello="$HELLO_DIR/ib-hello" --hello_dyn="$HELLO_DIR/ib-hello-dyn" \
+	${SUITE_ARGS:-} --hello="$HELLO_DIR/ib-hello" --hello_dyn="$HELLO_DIR/ib-hello-dyn" \
 	>"$tmp/records.txt" 2>"$tmp/stderr.txt" || {
 	echo "check-counts: suite failed" >&2; cat "$tmp/stderr.txt" >&2; exit 1; }
 

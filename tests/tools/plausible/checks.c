@@ -483,3 +483,39 @@ void core_ops(json_t *ms, int uml)
 	order_within(ms, "epoll_1000", "select_1000", 0, 0.5);
 	order_within(ms, "epoll_1000", "poll_1000", 0, 0.5);
 }
+
+/*
+ * Scheduler (bench/sched/): perf's sched pipe round trip is lmbench's lat_pipe quantity with
+ * a 4-byte int, so each is within 5x of the other: they run at different moments of a boot,
+ * and under TCG the host moves each 2-3x (a loaded quick boot gave lat_pipe/sched_pipe 2.88
+ * on one paired round), so the factor is wide, yet it still catches an operation counted
+ * wrong (half a round trip, or ten); both are above a null call. A hackbench message is at least a write() and a read() of 100 bytes, so its
+ * seconds per message (the run over its `messages` param) exceed a null call's.
+ */
+void sched_ops(json_t *ms)
+{
+	static const char *const hb[] = { "hackbench_proc_sock", "hackbench_proc_pipe",
+					  "hackbench_thread_sock" };
+	json_t *nc = metric_obj(ms, "null_call");
+
+	order_if(ms, "null_call", "sched_pipe", 0);
+	order_if(ms, "null_call", "sched_pipe_thread", 0);
+	order_within(ms, "sched_pipe", "lat_pipe", 1, 5);
+	order_within(ms, "lat_pipe", "sched_pipe", 1, 5);
+	for (unsigned i = 0; nc && i < sizeof(hb) / sizeof(hb[0]); i++) {
+		json_t *m = metric_obj(ms, hb[i]);
+		double msgs = m ? param_num(m, "messages") : NAN, null_us, per_us;
+		char buf[200];
+
+		if (!m || !(msgs > 0))
+			continue;
+		null_us = json_number_value(json_object_get(nc, "median"));
+		per_us = json_number_value(json_object_get(m, "median")) * 1e6 / msgs;
+		snprintf(buf, sizeof(buf), "null_call %.4g us < %s per message %.4g us", null_us,
+			 hb[i], per_us);
+		if (!(null_us < per_us))
+			problem("ordering does not hold", buf);
+		else
+			printf("plausible: ok %s\n", buf);
+	}
+}

@@ -367,6 +367,7 @@ int main(int argc, char **argv)
 	order_if(ms, "null_call", "lat_fcntl", 0);
 	order_if(ms, "null_call", "lat_unix_connect", 0);
 	core_ops(ms, hv && !strcmp(hv, "UML"));
+	sched_ops(ms);
 	page_fault(ms);
 	faults_per_touch(boots, n);
 	/*

@@ -11,7 +11,7 @@
  *    factor slack (nothing when either is missing); order_if(): order_within() with slack 1.
  *    paired_only(ms, a, b, why): that paired median printed, not judged, with the reason.
  *  - page_fault(), fs_flat(uml), faults_per_touch(), bandwidths(), native_checks(),
- *    core_ops(ms, uml): one family's relations each.
+ *    core_ops(ms, uml), sched_ops(ms): one family's relations each.
  */
 #ifndef PLAUSIBLE_H
 #define PLAUSIBLE_H
@@ -35,5 +35,6 @@ void faults_per_touch(json_t **boots, int n);
 void bandwidths(json_t *ms);
 void native_checks(json_t *root, json_t *ms);
 void core_ops(json_t *ms, int uml);
+void sched_ops(json_t *ms);
 
 #endif
