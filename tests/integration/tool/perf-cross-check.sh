@@ -10,22 +10,26 @@
 #    process mode has a fixed cost of its own here, about 20 ms per process whatever the
 #    messages (-g 1 -l 1: perf 0.69-1.04 s, its -t 0.003 s, ours 0.029-0.076 s; its run used
 #    0.5 s of CPU in 1 s: waiting, cause not established), so its total is 3-4x ours at
-#    -g 1 -l 100. What is compared is the messages' part: each tool's seconds at L loops
-#    minus its seconds at 1 loop, same round, same groups; within RATIO. The totals' ratio is
-#    printed.
+#    -g 1 -l 100 (0.20-0.64 in six runs of this test). So ours/perf must lie within
+#    PROC_LO..PROC_HI = 0.1..1.25: not slower than perf, whose figure holds all ours does and
+#    that fixed cost besides, and not so much faster that our messages could be missing (our
+#    run at 1 loop, 400 messages, is 0.03-0.08 of perf's at 100). The messages' part (each
+#    tool's seconds at L loops minus at 1 loop, same round) is printed, not judged: perf's
+#    fixed part spreads more than its messages cost (its difference came out -0.03..0.58 s),
+#    and the ratio of the messages' parts was 0.64-2.1.
 #  - sched_pipe against `perf bench sched pipe -l N` (usecs/op): our µs per round trip (5
 #    samples of >= 50 ms) against perf's, within RATIO.
 # Debian 12's linux-perf (6.1) installs /usr/bin/perf itself, no perf_6.1 behind a wrapper
 # that wants the running kernel's version, and `perf bench` runs on this host's 6.18 kernel.
-# RATIO 2: on the shared 2-CPU VM at load 15-26 the medians of 3 rounds gave ours/perf 0.64 and
-# 0.92 (the messages' part, sockets and pipes), 0.79-1.13 (threads), 0.77-0.80 (sched pipe);
-# single rounds of the messages' part spread far more (perf's pipe: 0.018-0.58 s), hence medians.
+# RATIO 2: on the shared 2-CPU VM at load 15-31 the medians of 3 rounds gave ours/perf
+# 0.79-1.62 for threads and 0.77-1.11 for sched pipe over four runs of this test.
 . "$srctree/tests/lib.sh"
 G=${SCHED_CHECK_G:-1}
 L=${SCHED_CHECK_L:-100}
 N=${SCHED_CHECK_N:-20000}
 ROUNDS=${SCHED_CHECK_ROUNDS:-3}
 RATIO=${SCHED_CHECK_RATIO:-2}
+PROC_LO=0.1 PROC_HI=1.25
 SUITE=${SCHED_CHECK_SUITE:-$O/bench/ibsuite}
 command -v perf > /dev/null || { echo "no perf (apt-get install linux-perf)"; exit 77; }
 command -v taskset > /dev/null || { echo "no taskset"; exit 77; }
@@ -45,12 +49,14 @@ ours() {
 		$0 == m { hit = 1 } hit && /^samples=/ { print substr($0, 9); exit }' |
 		tr ',' '\n' | median
 }
+# judge NAME WHAT [LO HI]: the medians' ratio ours/perf within LO..HI (1/RATIO..RATIO)
 judge() {
 	p=$(median < "$W/$1.perf") o=$(median < "$W/$1.ours")
-	ratio=$(awk -v a="$o" -v b="$p" 'BEGIN { printf "%.3f", a / b }')
+	lo=${3:-$(awk -v m="$RATIO" 'BEGIN { print 1 / m }')} hi=${4:-$RATIO}
+	ratio=$(awk -v a="$o" -v b="$p" 'BEGIN { if (b > 0) printf "%.3f", a / b; else print "nan" }')
 	say "$1: ours $o, perf $p ($2), ratio $ratio; rounds ours $(tr '\n' ' ' < "$W/$1.ours")perf $(tr '\n' ' ' < "$W/$1.perf")"
-	awk -v r="$ratio" -v m="$RATIO" 'BEGIN { exit !(r >= 1 / m && r <= m) }' ||
-		die "$1: ours/perf $ratio is outside 1/$RATIO..$RATIO"
+	awk -v r="$ratio" -v lo="$lo" -v hi="$hi" 'BEGIN { exit !(r + 0 == r && r >= lo && r <= hi) }' ||
+		die "$1: ours/perf $ratio is outside $lo..$hi"
 }
 
 # $1: perf's arguments after messaging; prints its seconds
@@ -85,8 +91,8 @@ for v in proc_sock: proc_pipe:-p thread_sock:-t; do
 	if [ "$flag" = -t ]; then
 		(judge "$name" "s, -g $G -l $L $flag") || fail=1
 	else
-		(RATIO=1000 judge "$name" "s, -g $G -l $L $flag, totals: not judged")
-		(judge "$name.msg" "s at -l $L minus at -l 1, -g $G $flag") || fail=1
+		(judge "$name" "s, -g $G -l $L $flag" "$PROC_LO" "$PROC_HI") || fail=1
+		(judge "$name.msg" "s at -l $L minus at -l 1, -g $G $flag: not judged" -1e9 1e9)
 	fi
 done
 for r in $(seq "$ROUNDS"); do
