@@ -248,6 +248,13 @@ static int run_once(struct hb *h, uint64_t *elapsed)
 		if (write(h->wake[1], &c, 1) != 1 && !err)
 			err = -errno;
 	}
+	/* threads of a failed set-up share our fds: closing the senders' ends gives the
+	 * receivers their end of file (and the senders EBADF), so the joins below return */
+	for (unsigned i = 0; err && h->threads && i < FDS * h->groups; i++)
+		if (outs[i] >= 0) {
+			close(outs[i]);
+			outs[i] = -1;
+		}
 	for (unsigned i = 0; i < started; i++) {
 		if (h->threads) {
 			pthread_join(tids[i], NULL);
