@@ -24,7 +24,7 @@
  * 100-byte buffer below libc's calls). The parameters are in every record.
  * The tasks run on opts->cpu when pinned (the suite's placement; a one-CPU guest runs them
  * on its one CPU either way). A run needs about 400 KB per process (page tables, stack,
- * socket buffers): less MemAvailable than that is a skip with the figures; a soft
+ * socket buffers): less MemAvailable than that is a skip naming both figures; a soft
  * RLIMIT_NOFILE too small for the thread variant's fds (all in one process) is raised to
  * the hard limit, else a skip. The warm-up run sets the benchmark's time limit from its
  * own length (ib_time_limit), so a long run at perf's defaults under TCG is not killed.
@@ -331,8 +331,8 @@ static int hackbench(const char *variant, int pipes, int threads)
 		 "tasks=%s tasks_n=%u messages=%.0f", h.groups, h.loops, FDS, MSG,
 		 pipes ? "pipe" : "socket", threads ? "thread" : "process", ntasks, msgs);
 	if (!threads && avail >= 0 && avail < (long)ntasks * KB_PER_PROC) {
-		ib_reason("needs %ld MB for %u processes, %ld MB available",
-			  (long)ntasks * KB_PER_PROC / 1024, ntasks, avail / 1024);
+		ib_reason("MemAvailable %ld MB is under the %ld MB %u processes need",
+			  avail / 1024, (long)ntasks * KB_PER_PROC / 1024, ntasks);
 		return IB_SKIP;
 	}
 	if (threads && getrlimit(RLIMIT_NOFILE, &rl) == 0 &&
