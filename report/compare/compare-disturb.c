@@ -45,7 +45,9 @@ static const struct {
 	{ "guest_softirq_s", 1.0, 0.25 },
 	{ "host_steal_pct", 1.0, 0 },
 	{ "vm_nivcsw_s", 1.0, 0.25 },      /* involuntary switches of QEMU/UML per second */
-	{ "vm_delay_pct", 2.0, 0.25 },     /* of its runnable time QEMU/UML waited for a CPU */
+	/* seconds QEMU/UML waited runnable for a host CPU per second it ran: unbounded, unlike
+	 * a share of the time, so a loaded host's median does not leave no room above it */
+	{ "vm_delay_ratio", 0.1, 0.25 },
 	{ "cpu_shared_pct", 5.0, 0 },      /* of cpuwatch's samples that found another run */
 };
 
@@ -108,8 +110,7 @@ double ib_dist_counter(const json_t *res, int k)
 		v = jnum(d, "guest_nivcsw") / jnum(l, "wall_s");
 		break;
 	case 6:
-		v = jnum(d, "guest_delay_s") * 100 / (jnum(d, "guest_run_s") +
-						       jnum(d, "guest_delay_s"));
+		v = jnum(d, "guest_delay_s") / jnum(d, "guest_run_s");
 		break;
 	case 7:
 		v = jnum(d, "shared_samples") * 100 / jnum(d, "samples");

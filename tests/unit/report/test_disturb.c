@@ -179,7 +179,7 @@ static void test_counter(void **state)
 	NEAR(ib_dist_counter(res, 3), 300, 1e-9);
 	NEAR(ib_dist_counter(res, 4), 0, 0);
 	NEAR(ib_dist_counter(res, 5), 100, 1e-9);
-	NEAR(ib_dist_counter(res, 6), 10, 1e-9);
+	NEAR(ib_dist_counter(res, 6), 1.0 / 9, 1e-9);
 	NEAR(ib_dist_counter(res, 7), 0, 0);
 	json_decref(res);
 }
