@@ -34,6 +34,7 @@
 #include "bench/lib/bench.h"
 #include "bench/lib/env.h"
 #include "bench/lib/knobs.h"
+#include "bench/base/procstat.h"
 #include "bench/base/record.h"
 #include "bench/lib/runner.h"
 #include "bench/lib/timer.h"
@@ -117,6 +118,7 @@ int main(int argc, char **argv)
 	static struct ib_run_stats st;
 	static char cmdline[8192];
 	static struct ib_timer timer;
+	static struct ib_procstat ps;
 	char *notes[MAX_NOTES];
 	const char *knob_args[256];
 	static unsigned sel[IB_MAX_BENCHES], order[IB_MAX_RUNS], round[IB_MAX_RUNS];
@@ -200,6 +202,8 @@ int main(int argc, char **argv)
 	ib_runner_drop_caches = !strcmp(mode, "init");
 	ib_env_begin(&rec, mode, &timer, &k, notes, nnotes);
 	ib_rec_str(&rec, "fs_prep", ib_runner_fs_prep());
+	ib_procstat_read(&ps);
+	ib_procstat_rec(&rec, &ps);
 	if (ib_out_record(&o, &rec))
 		fprintf(stderr, "ibsuite: begin record refused\n");
 
@@ -230,6 +234,15 @@ int main(int argc, char **argv)
 		char d[16];
 		snprintf(d, sizeof(d), "%08x", (unsigned)o.digest);
 		ib_rec_str(&rec, "digest", d);
+	}
+	/* what one read costs, so that a reader knows what a per-benchmark read would add */
+	ib_procstat_read(&ps);
+	{
+		int64_t t0 = ps.t_ns;
+
+		ib_procstat_read(&ps);
+		ib_procstat_rec(&rec, &ps);
+		ib_rec_i64(&rec, "dist.read_ns", ps.t_ns - t0);
 	}
 	ib_out_record(&o, &rec);
 	summary(&o, &st, planned);

@@ -17,6 +17,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/prctl.h>
+#include <sys/resource.h>
 #include <sys/types.h>
 #include <sys/wait.h>
 #include <time.h>
@@ -333,6 +334,8 @@ static void stop(pid_t pid, struct cap *c, enum ib_ended_by why, int *stage, dou
 int ib_console_run(const struct ib_console_opts *o, struct ib_console_result *r)
 {
 	int outp[2], errp[2], st[2], fds[2], e = 0, stage = 0, status;
+	struct rusage ru0, ru;
+	pid_t w;
 	double term_at = 0;
 	struct cap c;
 	pid_t pid, self;
@@ -343,6 +346,7 @@ int ib_console_run(const struct ib_console_opts *o, struct ib_console_result *r)
 	r->first_record_s = -1;
 	r->host_cpu = o->host_cpu;
 	r->ended_by = IB_END_SPAWN;
+	r->child_nvcsw = r->child_nivcsw = r->self_nvcsw = r->self_nivcsw = -1;
 	memset(&c, 0, sizeof(c));
 	c.o = o;
 	c.r = r;
@@ -363,6 +367,8 @@ int ib_console_run(const struct ib_console_opts *o, struct ib_console_result *r)
 		free(q);
 	}
 	c.t0 = now_s();
+	if (getrusage(RUSAGE_SELF, &ru0))
+		ru0.ru_nvcsw = -1;
 	self = getpid();
 	pid = fork();
 	if (pid < 0) {
@@ -430,9 +436,17 @@ int ib_console_run(const struct ib_console_opts *o, struct ib_console_result *r)
 	}
 	/* the leader is a zombie and still holds the group id: clear out the rest */
 	killpg(pid, SIGKILL);
-	while (waitpid(pid, &status, 0) < 0 && errno == EINTR)
+	while ((w = wait4(pid, &status, 0, &ru)) < 0 && errno == EINTR)
 		;
 	r->wall_s = now_s() - c.t0;
+	if (w == pid) {
+		r->child_nvcsw = ru.ru_nvcsw;
+		r->child_nivcsw = ru.ru_nivcsw;
+	}
+	if (ru0.ru_nvcsw >= 0 && !getrusage(RUSAGE_SELF, &ru)) {
+		r->self_nvcsw = ru.ru_nvcsw - ru0.ru_nvcsw;
+		r->self_nivcsw = ru.ru_nivcsw - ru0.ru_nivcsw;
+	}
 	if (WIFEXITED(status)) {
 		r->exited = 1;
 		r->exit_code = WEXITSTATUS(status);

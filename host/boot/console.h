@@ -86,6 +86,9 @@ struct ib_console_result {
 	int spawn_errno;     /* for IB_END_SPAWN */
 	int pin_failed;      /* ... because sched_setaffinity(host_cpu) failed */
 	char last_err[256];  /* last non-empty stderr line, for error messages */
+	/* context switches during the run (getrusage, wait4): of the launched process (QEMU,
+	 * UML's main process; -1 when it was not waited for) and of this process itself */
+	long child_nvcsw, child_nivcsw, self_nvcsw, self_nivcsw;
 };
 
 int ib_console_run(const struct ib_console_opts *opts, struct ib_console_result *res);

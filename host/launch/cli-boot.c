@@ -315,6 +315,7 @@ static int boot_one(struct ib_run_ctx *rc, unsigned i, unsigned *stored)
 	co.timeout_s = o->timeout_s;
 	co.log_max = (unsigned long long)o->log_max_mb << 20;
 	ib_cpuwatch_start(&rc->watch, o->host_cpu);
+	ib_hostload_take(&rc->load0, o->host_cpu);
 	cb = (struct boot_cb){ &prog, &rc->watch, &r };
 	co.on_line = cb_line;
 	co.on_tick = cb_tick;
@@ -341,6 +342,7 @@ static int boot_one(struct ib_run_ctx *rc, unsigned i, unsigned *stored)
 		if (uml_tmp[0])
 			ib_uml_tmpdir_remove(uml_tmp);
 	}
+	ib_hostload_take(&rc->load1, o->host_cpu);
 	q = ib_argv_quote(argv.v);
 	if (write_text(cmdtxt, q) < 0)
 		crc = -1;

@@ -150,10 +150,71 @@ int ib_cpuwatch_sample(struct ib_cpuwatch *w, pid_t launcher)
 	return hit;
 }
 
+/* every thread of process pid (a member of the guest's group): its schedstat, kept */
+static void task_delays(struct ib_cpuwatch *w, const char *pid)
+{
+	char path[600], buf[128];
+	struct dirent *de;
+	DIR *d;
+
+	snprintf(path, sizeof(path), "/proc/%s/task", pid);
+	if (!(d = opendir(path)))
+		return;
+	while ((de = readdir(d))) {
+		unsigned long long run, delay;
+		pid_t tid;
+		unsigned i;
+
+		if (de->d_name[0] < '0' || de->d_name[0] > '9')
+			continue;
+		snprintf(path, sizeof(path), "/proc/%.20s/task/%.255s/schedstat", pid, de->d_name);
+		if (read_small(path, buf, sizeof(buf)) < 0 ||
+		    sscanf(buf, "%llu %llu", &run, &delay) != 2)
+			continue;
+		tid = (pid_t)atol(de->d_name);
+		for (i = 0; i < w->ntask && w->task[i].tid != tid; i++)
+			;
+		if (i == w->ntask) {
+			if (w->ntask == IB_CPUWATCH_TASKS)
+				continue;
+			w->task[w->ntask++].tid = tid;
+		}
+		w->task[i].run_ns = run;
+		w->task[i].delay_ns = delay;
+	}
+	closedir(d);
+}
+
+/* the schedstat of every thread of the launcher's process group */
+static void group_delays(struct ib_cpuwatch *w, pid_t launcher)
+{
+	DIR *d = launcher > 0 ? opendir("/proc") : NULL;
+	struct dirent *de;
+
+	if (!d)
+		return;
+	while ((de = readdir(d))) {
+		char path[300], state;
+		long ppid = 0, pgrp = 0;
+		int c;
+
+		if (de->d_name[0] < '0' || de->d_name[0] > '9')
+			continue;
+		snprintf(path, sizeof(path), "/proc/%s/stat", de->d_name);
+		if (stat_fields(path, &state, &ppid, &pgrp, &c) == 0 && pgrp == launcher)
+			task_delays(w, de->d_name);
+	}
+	closedir(d);
+}
+
 void ib_cpuwatch_tick(struct ib_cpuwatch *w, pid_t launcher)
 {
 	double t = now_s();
 
+	if (!w->dlast || t - w->dlast >= 1.0) {
+		w->dlast = t;
+		group_delays(w, launcher);
+	}
 	if (w->cpu < 0 || (w->last && t - w->last < 1.0))
 		return;
 	w->last = t;
@@ -167,7 +228,15 @@ json_t *ib_cpuwatch_json(const struct ib_cpuwatch *w, int unpinned)
 	for (unsigned i = 0; i < w->nothers; i++)
 		json_array_append_new(o, json_sprintf("%ld %s", (long)w->other[i].pid,
 						      w->other[i].comm));
-	return json_pack("{s:b, s:b, s:i, s:i, s:o}", "unpinned", unpinned, "cpu_shared",
+	unsigned long long run = 0, delay = 0;
+
+	for (unsigned i = 0; i < w->ntask; i++) {
+		run += w->task[i].run_ns;
+		delay += w->task[i].delay_ns;
+	}
+	return json_pack("{s:b, s:b, s:i, s:i, s:o, s:o, s:o}", "unpinned", unpinned, "cpu_shared",
 			 w->shared > 0, "samples", (int)w->samples, "shared_samples",
-			 (int)w->shared, "others", o);
+			 (int)w->shared, "others", o, "guest_run_s",
+			 w->ntask ? json_real((double)run / 1e9) : json_null(), "guest_delay_s",
+			 w->ntask ? json_real((double)delay / 1e9) : json_null());
 }

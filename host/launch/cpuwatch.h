@@ -15,7 +15,14 @@
  * two samples, and the host kernel's own work (interrupts, kthreads).
  * ib_cpuwatch_sample() takes one sample now; ib_cpuwatch_json() is the results.json
  * "disturbance" object (docs/launch.md): unpinned, cpu_shared, samples, shared_samples and
- * others ["PID COMM", ...] (at most IB_CPUWATCH_OTHERS).
+ * others ["PID COMM", ...] (at most IB_CPUWATCH_OTHERS), guest_run_s and guest_delay_s.
+ *
+ * The same tick, pinned or not, reads /proc/PID/task/TID/schedstat of every thread of the
+ * launcher's process group (QEMU's threads, UML's processes): the time each ran and the time
+ * it waited runnable on a host run queue (run_delay: what any other load on its CPU costs
+ * it), kept per thread (at most IB_CPUWATCH_TASKS) and summed into guest_run_s and
+ * guest_delay_s; null when the host has no schedstat (CONFIG_SCHED_INFO). A thread's last
+ * second before it ended is not seen.
  */
 #ifndef IB_CPUWATCH_H
 #define IB_CPUWATCH_H
@@ -25,6 +32,7 @@
 #include <jansson.h>
 
 #define IB_CPUWATCH_OTHERS 8
+#define IB_CPUWATCH_TASKS 256
 
 struct ib_cpuwatch {
 	int cpu;                  /* -1: unpinned, nothing sampled */
@@ -32,6 +40,9 @@ struct ib_cpuwatch {
 	unsigned samples, shared; /* samples taken, those that found another on our CPU */
 	unsigned nothers;
 	struct { pid_t pid; char comm[16]; } other[IB_CPUWATCH_OTHERS];
+	double dlast;             /* the last schedstat reading (monotonic s), 0 none */
+	unsigned ntask;           /* threads of the guest seen in schedstat */
+	struct { pid_t tid; unsigned long long run_ns, delay_ns; } task[IB_CPUWATCH_TASKS];
 };
 
 void ib_cpuwatch_start(struct ib_cpuwatch *w, int cpu);

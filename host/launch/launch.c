@@ -146,8 +146,10 @@ json_t *ib_launch_json(struct ib_run_ctx *rc, unsigned num, char *const *argv,
 	json_object_set_new(j, "host_cpu_lock", lock_facts(rc));
 	json_object_set_new(j, "host_cpus", host_cpus(rc, 0));
 	json_object_set_new(j, "host_cpu_locks", host_cpus(rc, 1));
-	json_object_set_new(j, "disturbance", ib_cpuwatch_json(&rc->watch,
-							       rc->kind && r->host_cpu < 0));
+	json_t *dist = ib_cpuwatch_json(&rc->watch, rc->kind && r->host_cpu < 0);
+
+	ib_hostload_json(&rc->load0, &rc->load1, r, dist);
+	json_object_set_new(j, "disturbance", dist);
 	json_object_set_new(j, "mem_mb", rc->kind ? json_integer(o->mem_mb) : json_null());
 	/* UML is one CPU whatever was asked (cmd-run refuses more); native: the host's own */
 	json_object_set_new(j, "smp", is_qemu ? json_integer(o->smp ? o->smp : 1)

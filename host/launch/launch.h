@@ -14,7 +14,8 @@
  * lock), the pinned set and its lock files (host_cpus, host_cpu_locks: --smp N > 1 pins to N
  * CPUs; null unpinned), the guest's vCPUs (smp: QEMU's -smp, 1 for UML, null native) and the
  * boot's disturbance (cpuwatch.h; unpinned is a guest launcher's --host-cpu -1, never
- * native's, whose suite pins itself).
+ * native's, whose suite pins itself) with the host's load and the context switches around
+ * it (hostload.h, from rc->load0 and rc->load1).
  */
 #ifndef IB_LAUNCH_H
 #define IB_LAUNCH_H
@@ -26,6 +27,7 @@
 #include "host/launch/campaign.h"
 #include "host/launch/cpulock.h"
 #include "host/launch/cpuwatch.h"
+#include "host/launch/hostload.h"
 #include "host/boot/console.h"
 #include "host/boot/qemu.h"
 #include "host/launch/runopts.h"
@@ -46,6 +48,7 @@ struct ib_run_ctx {
 	const struct ib_cpulock *lock;   /* the run's host CPU locks (o->nhost_cpus of them, in
 					  * the order of o->host_cpus), NULL when none */
 	struct ib_cpuwatch watch;   /* this boot's samples of others on our CPU */
+	struct ib_hostload load0, load1;   /* the host's load at the boot's start and end */
 };
 
 void ib_launch_kernel_config(struct ib_run_ctx *rc, const char *dir);

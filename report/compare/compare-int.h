@@ -27,6 +27,9 @@
  *    knobs inject_ns, inject_bench), "" for none, "mixed: ..." when its boots disagree.
  *  - ib_cmp_bigger_better(unit): 1 for a rate (MB/s, req/s, KB/s: a drop is slower);
  *    ib_cmp_aggregate(): one "geometric mean of the ratios" line (compare-sections.c).
+ *  - disturbed boots (compare-disturb.c, contract there): ib_dist_find() flags a boot whose
+ *    disturbance counter is an outlier among the compared boots, ib_dist_print(),
+ *    ib_dist_json(), and ib_dist_without() the rows again without the flagged boots.
  *  - the regression gate (compare-gate.c, contract there): ib_gate_opt(), ib_gate_names(),
  *    ib_gate_finish().
  */
@@ -108,6 +111,32 @@ int ib_cmp_bigger_better(const char *unit);
 void ib_cmp_aggregate(FILE *f, json_t *arr, const char *name, const char *variant,
 		      struct cell *base, struct cell *neu, const int *use, size_t nm,
 		      size_t nba, size_t nbb, int time, int bw);
+
+/* disturbed boots (compare-disturb.c, contract there) */
+#define IB_DIST_NCOUNTERS 8
+#define IB_DIST_MIN 4           /* boots a counter needs before it is judged */
+#define IB_DIST_K 3.5           /* the limit: median + K x max(1.4826 MAD, floor) */
+struct ib_dist_flag {
+	const struct ib_boot *b;
+	const char *counter;
+	double value, median, limit;   /* NaN median and limit: a cpuwatch flag */
+};
+struct ib_dist {
+	size_t nboots, nflag, nbad;
+	struct ib_dist_flag *flag;
+	const struct ib_boot **bad;    /* the flagged boots, each once */
+	size_t used[IB_DIST_NCOUNTERS];
+	double median[IB_DIST_NCOUNTERS], limit[IB_DIST_NCOUNTERS];
+};
+const char *ib_dist_name(int k);
+double ib_dist_counter(const json_t *res, int k);
+int ib_dist_limit(const double *x, size_t n, int k, double *median, double *limit);
+int ib_dist_find(const struct variant *v, size_t nl, struct ib_dist *d);
+void ib_dist_free(struct ib_dist *d);
+void ib_dist_print(FILE *f, const struct ib_dist *d);
+json_t *ib_dist_json(const struct ib_dist *d);
+int ib_dist_without(FILE *f, const struct ib_dist *d, const struct variant *v, size_t nl,
+		    const struct cmp_row *rows, size_t nrows, json_t *jrows);
 
 /* the gate's options (compare-gate.c); zeroed = no gate, no KTAP, no JUnit, every row */
 enum { IB_GATE_SLOWER = 1, IB_GATE_FASTER = 2, IB_GATE_ANY = 3 };

@@ -446,6 +446,13 @@ static int compare_main(int argc, char **argv, char **owned, FILE **mem, char **
 			rc = IB_EXIT_BADDATA;
 		}
 	}
+	struct ib_dist dist;
+	if (ib_dist_find(v, nl, &dist)) {
+		fprintf(stderr, "initbench compare: out of memory\n");
+		ib_set_free(&set);
+		return 1;
+	}
+	ib_dist_print(f, &dist);
 	if (minb < 2)
 		fprintf(f, "note: B = %zu: confidence intervals, p-values, significance and the MDE need\n"
 			   "      B >= 2 complete boots of every variant (5 recommended; initbench run --runs N);\n"
@@ -544,6 +551,9 @@ static int compare_main(int argc, char **argv, char **owned, FILE **mem, char **
 		fprintf(f, "Mann-Whitney cross-check: %zu of %zu significant rows have MW p > 0.05%s\n",
 			mw_disagree, nsig, minb <= 3 ? " (at 3 vs 3 its smallest p is 0.10)" : "");
 
+	if (ib_dist_without(f, &dist, v, nl, rows, nrows, jrows))
+		fprintf(stderr, "initbench compare: out of memory (the rows without the flagged boots)\n");
+
 	int grc = ib_gate_finish(f, &gate, v, cells, metric, nm, rows, nrows);
 	rc = grc > rc ? grc : rc;
 
@@ -560,11 +570,12 @@ static int compare_main(int argc, char **argv, char **owned, FILE **mem, char **
 			if (l)
 				json_array_append_new(vars, json_string(v[l].label));
 		}
-		json_t *doc = json_pack("{s:i,s:s,s:s,s:o,s:o,s:o,s:o,s:o,s:o,s:o}", "format", 1,
+		json_t *doc = json_pack("{s:i,s:s,s:s,s:o,s:o,s:o,s:o,s:o,s:o,s:o,s:o}", "format", 1,
 					"base", v[0].label, "per_boot", ib_perboot_name[per_boot],
 					"variants", vars, "boots", boots, "mde_pct",
 					ib_cmp_jnum(mde * 100), "paired_mde_pct", ib_cmp_jnum(pm * 100),
-					"rows", jrows, "sections", jsec, "overall", jall);
+					"rows", jrows, "sections", jsec, "overall", jall,
+					"disturbance", ib_dist_json(&dist));
 		/* one document for both: --format json is the file's bytes on stdout */
 		int jr = !doc ? (fprintf(stderr, "initbench compare: out of memory\n"), IB_EXIT_HOSTIO) : 0;
 
@@ -584,6 +595,7 @@ static int compare_main(int argc, char **argv, char **owned, FILE **mem, char **
 		free(v[l].boot);
 	}
 	free(rows), free(p), free(q), free(sig), free(pmde);
+	ib_dist_free(&dist);
 	ib_set_free(&set);
 	return rc;
 }

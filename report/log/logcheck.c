@@ -237,7 +237,12 @@ static void interpret(struct st *st, struct rec *r)
 		o->status = sdup(st, ibp_field(r, "status"));
 		o->reason = sdup(st, ibp_field(r, "reason"));
 		o->wall_ms = (v = ibp_field(r, "wall_ms")) ? strtol(v, NULL, 10) : -1;
-	} else if (strcmp(t, "end")) {
+	} else if (!strcmp(t, "end")) {
+		log->endf = r->f;       /* moved: records, digest and the dist.* counters */
+		log->nendf = r->nf;
+		r->f = NULL;
+		r->nf = 0;
+	} else {
 		log->integ.unknown++;
 		ibp_problem(st, r->line, "line %ld: record %lu has unknown type '%s' (kept)", r->line,
 			r->seq, t);
@@ -346,6 +351,7 @@ static void free_kv(struct ib_kv *kv, size_t n)
 void ib_log_free(struct ib_log *log)
 {
 	free_kv(log->begin, log->nbegin);
+	free_kv(log->endf, log->nendf);
 	for (size_t i = 0; i < log->nplan; i++)
 		free(log->plan[i]);
 	free(log->plan);
@@ -374,6 +380,14 @@ const char *ib_log_begin(const struct ib_log *log, const char *key)
 	for (size_t i = 0; i < log->nbegin; i++)
 		if (!strcmp(log->begin[i].key, key))
 			return log->begin[i].val;
+	return NULL;
+}
+
+const char *ib_log_end(const struct ib_log *log, const char *key)
+{
+	for (size_t i = 0; i < log->nendf; i++)
+		if (!strcmp(log->endf[i].key, key))
+			return log->endf[i].val;
 	return NULL;
 }
 

@@ -93,6 +93,8 @@ struct ib_log {
 	int have_begin, have_plan, have_end;
 	size_t nbegin;
 	struct ib_kv *begin;    /* every begin field, in record order */
+	size_t nendf;
+	struct ib_kv *endf;     /* every end field (records, digest, dist.*), in record order */
 	long plan_count;        /* -1 if absent */
 	size_t nplan;
 	char **plan;            /* bench names in run order */
@@ -116,8 +118,9 @@ void ib_log_free(struct ib_log *log);
 /* the longest value a field may hold: type "begin", "plan", "m" (params too), "outcome";
  * SIZE_MAX for the lists (samples, raw_ns, benches: bounded by the line, read item by item) */
 size_t ib_value_max(const char *type, const char *key);
-/* the value of a begin field, or NULL */
+/* the value of a begin field, or NULL; ib_log_end() the same of the end record */
 const char *ib_log_begin(const struct ib_log *log, const char *key);
+const char *ib_log_end(const struct ib_log *log, const char *key);
 /* "records: expected N, found N, corrupt N, missing N (list), duplicates N, digest ok" */
 void ib_log_print_summary(const struct ib_log *log, FILE *f);
 /* one line per problem; with max > 0 at most max of them and a line counting the rest */

@@ -110,6 +110,13 @@ json_t *ib_results_build(const struct ib_log *log, json_t *launch)
 	for (size_t i = 0; i < log->nbegin; i++)
 		json_object_set_new(env, log->begin[i].key, json_string(log->begin[i].val));
 	json_object_set_new(root, "env", env);
+	/* the end record's counters (dist.*, docs/protocol.md); records and digest are in
+	 * integrity already */
+	json_t *end = json_object();
+	for (size_t i = 0; end && i < log->nendf; i++)
+		if (strcmp(log->endf[i].key, "records") && strcmp(log->endf[i].key, "digest"))
+			json_object_set_new(end, log->endf[i].key, json_string(log->endf[i].val));
+	json_object_set_new(root, "end", end ? end : json_null());
 	json_object_set_new(plan, "count", log->plan_count >= 0 ? json_integer(log->plan_count) : json_null());
 	for (size_t i = 0; i < log->nplan; i++)
 		json_array_append_new(benches, json_string(log->plan[i]));

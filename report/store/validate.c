@@ -277,7 +277,8 @@ int ib_results_check(const json_t *res, char *why, size_t cap)
 		return fail(&c, "format %lld: not a format this initbench reads (1)",
 			    (long long)json_integer_value(fmt));
 	if (integrity_ok(&c, json_object_get(res, "integrity")) ||
-	    object_of_texts(&c, json_object_get(res, "env"), "begin", "env"))
+	    object_of_texts(&c, json_object_get(res, "env"), "begin", "env") ||
+	    object_of_texts(&c, json_object_get(res, "end"), "end", "end"))
 		return -1;
 	plan = json_object_get(res, "plan");
 	if (plan && !json_is_null(plan)) {

@@ -75,7 +75,26 @@ static void emit(struct out *o, struct ib_rec *r)
 struct env {
 	const char *uname_r, *hypervisor, *cpu_model;
 	const char *fs, *fsdir, *fs_type, *fs_dev, *fs_opts;   /* knob.fs, knob.fsdir, fsdir.* */
+	int dist;               /* the disturbance counters (docs/protocol.md): disturb.log's */
 };
+
+/* the dist.* counters of a reading k (0 begin, 1 end) of a 2-CPU TCG guest, 1.3 s apart */
+static void dist(struct ib_rec *r, int k)
+{
+	ib_rec_str(r, "dist.t_ns", k ? "2012345678" : "712345678");
+	ib_rec_str(r, "dist.nvcsw", k ? "412" : "3");
+	ib_rec_str(r, "dist.nivcsw", k ? "37" : "0");
+	ib_rec_str(r, "dist.cpu_ticks", k ? "410" : "150");
+	ib_rec_str(r, "dist.steal", k ? "2" : "0");
+	ib_rec_str(r, "dist.irq", k ? "3" : "1");
+	ib_rec_str(r, "dist.softirq", k ? "5" : "2");
+	ib_rec_str(r, "dist.intr", k ? "2961" : "1490");
+	ib_rec_str(r, "dist.softirqs", k ? "3480" : "1901");
+	ib_rec_str(r, "dist.ctxt", k ? "3127" : "2210");
+	ib_rec_str(r, "dist.processes", k ? "131" : "118");
+	if (k)
+		ib_rec_str(r, "dist.read_ns", "61230");
+}
 
 static void begin(struct out *o, const struct env *e)
 {
@@ -114,6 +133,8 @@ static void begin(struct out *o, const struct env *e)
 		ib_rec_str(&r, "fsdir.opts", e->fs_opts);
 	}
 	ib_rec_str(&r, "init.lo", "up");
+	if (e->dist)
+		dist(&r, 0);
 	emit(o, &r);
 }
 
@@ -537,35 +558,15 @@ static void mkdirs(const char *base, const char *label, int n, char *path, size_
 	snprintf(path, cap, "%s/summary/%s/%d/console.log", base, label, n);
 }
 
-int main(int argc, char **argv)
+static int small_log(const char *base, const char *name, const struct env *tcg, int with_dist)
 {
-	const char *base = argc > 1 ? argv[1] : "tests/data";
 	char path[512];
-	/* the image's tmpfs (no disk); UML with initbench run --fs ext4 */
-	const struct env tcg = { "6.1.0-57-cloud-amd64", "TCG", "QEMU Virtual CPU version 2.5+",
-				 "", "/tmp", "tmpfs", "tmpfs", "rw,nosuid,nodev,relatime,mode=1777" };
-	const struct env uml = { "6.1.0-uml", "UML", "UML", "ext4", "/mnt/fs", "ext4", "/dev/ubdb",
-				 "rw,relatime" };
-
-	/* orig: unpinned (pin=0), two CPUs; uml: pinned to CPU 0 (pin=1), one CPU */
-	fixture_cpu = -1;
-	mkdirs(base, "orig", 1, path, sizeof(path));
-	boot(path, &tcg, 0, NULL, (struct out){ 0 });
-	mkdirs(base, "orig", 2, path, sizeof(path));
-	boot(path, &tcg, 1, NULL,
-	     (struct out){ .crlf = 1, .split_seq = 6, .dup_seq = 10, .prefix_seq = 13 });
-	fixture_cpu = 0;
-	mkdirs(base, "uml", 1, path, sizeof(path));
-	boot(path, &uml, 2, uml1_trouble, (struct out){ 0 });
-	mkdirs(base, "uml", 2, path, sizeof(path));
-	boot(path, &uml, 2, uml2_trouble, (struct out){ .stop_metric = "lat_mem" });
-
-	/* small: a short complete log for the byte-by-byte truncation test */
-	snprintf(path, sizeof(path), "%s/small.log", base);
 	struct out o = { .split_seq = 4 };
-	const struct env small = { tcg.uname_r, tcg.hypervisor, tcg.cpu_model, NULL, NULL, NULL,
-				   NULL, NULL };
+	const struct env small = { tcg->uname_r, tcg->hypervisor, tcg->cpu_model, NULL, NULL, NULL,
+				   NULL, NULL, with_dist };
 	struct ib_rec r;
+
+	snprintf(path, sizeof(path), "%s/%s", base, name);
 	if (!(o.f = fopen(path, "w"))) {
 		perror(path);
 		return 1;
@@ -592,7 +593,37 @@ int main(int argc, char **argv)
 	char d[16];
 	snprintf(d, sizeof(d), "%08x", o.digest);
 	ib_rec_str(&r, "digest", d);
+	if (with_dist)
+		dist(&r, 1);
 	emit(&o, &r);
 	fclose(o.f);
 	return 0;
+}
+
+int main(int argc, char **argv)
+{
+	const char *base = argc > 1 ? argv[1] : "tests/data";
+	char path[512];
+	/* the image's tmpfs (no disk); UML with initbench run --fs ext4 */
+	const struct env tcg = { "6.1.0-57-cloud-amd64", "TCG", "QEMU Virtual CPU version 2.5+",
+				 "", "/tmp", "tmpfs", "tmpfs", "rw,nosuid,nodev,relatime,mode=1777", 0 };
+	const struct env uml = { "6.1.0-uml", "UML", "UML", "ext4", "/mnt/fs", "ext4", "/dev/ubdb",
+				 "rw,relatime", 0 };
+
+	/* orig: unpinned (pin=0), two CPUs; uml: pinned to CPU 0 (pin=1), one CPU */
+	fixture_cpu = -1;
+	mkdirs(base, "orig", 1, path, sizeof(path));
+	boot(path, &tcg, 0, NULL, (struct out){ 0 });
+	mkdirs(base, "orig", 2, path, sizeof(path));
+	boot(path, &tcg, 1, NULL,
+	     (struct out){ .crlf = 1, .split_seq = 6, .dup_seq = 10, .prefix_seq = 13 });
+	fixture_cpu = 0;
+	mkdirs(base, "uml", 1, path, sizeof(path));
+	boot(path, &uml, 2, uml1_trouble, (struct out){ 0 });
+	mkdirs(base, "uml", 2, path, sizeof(path));
+	boot(path, &uml, 2, uml2_trouble, (struct out){ .stop_metric = "lat_mem" });
+
+	/* small: a short complete log for the byte-by-byte truncation test; disturb: the same
+	 * with the disturbance counters in begin and end (docs/protocol.md) */
+	return small_log(base, "small.log", &tcg, 0) || small_log(base, "disturb.log", &tcg, 1);
 }

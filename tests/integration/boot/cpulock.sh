@@ -4,7 +4,10 @@
 # who holds it; C with --no-wait is refused (exit 8); D (--host-cpu -1) boots beside A
 # unlocked and its results.json says unpinned, which compare flags; E (--host-cpu any) takes
 # the other CPU. All but C complete. A private lock directory (INITBENCH_LOCK_DIR) keeps the
-# test from waiting on runs of other checkouts on this host.
+# test from waiting on runs of other checkouts on this host. Then a disturbance (docs/compare.md,
+# "Disturbed boots"): 4 quiet boots on host CPU 1 and one beside a busy loop pinned there; each
+# results.json has the guest's and the host's counters, and compare flags the busy boot by
+# vm_delay_ratio and no quiet one by it.
 . "$srctree/tests/lib.sh"
 [ -x /usr/bin/linux.uml ] || { echo "no /usr/bin/linux.uml (user-mode-linux not installed)"; exit 77; }
 [ "$(nproc)" -ge 2 ] || { echo "one CPU: --host-cpu any has nothing else to pick"; exit 77; }
@@ -88,4 +91,34 @@ else
 	! grep -q '^cpulock-a/1: disturbed' "$L/report.txt" || die "report: A called disturbed"
 fi
 grep '^cpulock-./1: disturbed' "$L/report.txt" | sed 's/^/# /'
+
+"$IB" run $Q --label cpulock-quiet --results "$RESULTS" --host-cpu 1 --runs 4 2> "$L/quiet.err" ||
+	die "quiet boots: exit $?: $(tail -3 "$L/quiet.err")"
+taskset -c 1 sh -c 'while :; do :; done' &
+BUSY=$!
+"$IB" run $Q --label cpulock-busy --results "$RESULTS" --host-cpu 1 2> "$L/busy.err"
+rc=$?
+kill $BUSY
+wait $BUSY 2> /dev/null
+[ $rc -eq 0 ] || die "the boot beside a busy loop: exit $rc: $(tail -3 "$L/busy.err")"
+for f in "$RESULTS"/cpulock-quiet/*/results.json "$RESULTS"/cpulock-busy/1/results.json; do
+	python3 -c 'import json,sys
+r=json.load(open(sys.argv[1])); d=r["launch"]["disturbance"]
+for k in ("dist.t_ns", "dist.ctxt", "dist.intr", "dist.softirqs", "dist.cpu_ticks", "dist.nivcsw"):
+    assert int(r["env"][k]) >= 0 and int(r["end"][k]) >= int(r["env"][k]), k
+for k in ("load1_start", "load1_end", "host_cpu_ticks", "guest_nivcsw", "launcher_nivcsw", "guest_run_s", "guest_delay_s"):
+    assert d[k] is not None and d[k] >= 0, k
+print("# %s: guest ctxt +%d, intr +%d; host load %.2f -> %.2f; UML ran %.2f s, waited %.2f s (%.0f %%), %d involuntary switches" % (
+    "/".join(sys.argv[1].split("/")[-3:-1]), int(r["end"]["dist.ctxt"]) - int(r["env"]["dist.ctxt"]),
+    int(r["end"]["dist.intr"]) - int(r["env"]["dist.intr"]), d["load1_start"], d["load1_end"],
+    d["guest_run_s"], d["guest_delay_s"], 100 * d["guest_delay_s"] / (d["guest_run_s"] + d["guest_delay_s"]),
+    d["guest_nivcsw"]))' "$f" || die "$f: a disturbance counter missing"
+done
+"$IB" compare --results "$RESULTS" cpulock-quiet cpulock-busy > "$L/disturb.txt" 2>&1
+grep '^disturbance\|^  DISTURBED\|^without' "$L/disturb.txt" | sed 's/^/# /'
+grep -q '^  DISTURBED cpulock-busy/1: vm_delay_ratio [0-9.]* (median ' "$L/disturb.txt" ||
+	die "compare: the boot beside a busy loop not flagged by vm_delay_ratio"
+! grep -q '^  DISTURBED cpulock-quiet/[0-9]*: vm_delay_ratio' "$L/disturb.txt" ||
+	die "compare: a quiet boot flagged by vm_delay_ratio"
+grep -q '^without the [0-9]* flagged boot' "$L/disturb.txt" || die "compare: no rows without the flagged boots"
 exit 0
