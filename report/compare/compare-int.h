@@ -177,4 +177,24 @@ int ib_cmp_json_write(json_t *doc, const char *path);
 void ib_cmp_people(FILE *f, int fmt, const struct ib_cmp_facts *x, struct cell **cells,
 		   const char **metric, size_t nm, const struct cmp_row *rows, size_t nrows);
 
+/*
+ * the command line (compare-opts.c): ib_cmp_opts_parse(argc, argv, o) fills o (labels and
+ * --aa labels point into argv); -1 to go on, else the exit code, the help or the one-line
+ * error already printed (help 0, usage 2).
+ */
+struct ib_cmp_aa {
+	char *a, *b;
+};
+struct ib_cmp_opts {
+	const char *given, *json_out;   /* --results, --json */
+	char *labels[64];
+	size_t nl, naa;
+	struct ib_cmp_aa aa[8];
+	double floor_opt;               /* --noise-floor, NaN when not given */
+	int fmt;                        /* IB_CMP_* */
+	enum ib_perboot per_boot;
+	struct ib_gate gate;
+};
+int ib_cmp_opts_parse(int argc, char **argv, struct ib_cmp_opts *o);
+
 #endif

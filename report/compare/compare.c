@@ -4,10 +4,12 @@
  * [--aa LABEL_A LABEL_B]... [--fail-on ...] [--ktap] [--junit FILE] [--format F] BASE NEW...`
  * (docs/compare.md has the method; the gate's options and verdicts: compare-gate.c).
  *
- * The boot is the unit: per metric, each complete boot gives one value, the median of its
- * samples (recomputed from `samples`, those of every round that succeeded concatenated); a variant is the geometric mean of those, and a
- * comparison is a Welch t-interval on their logs (report/stats/stats.h). Boots whose records are
- * not complete are left out and listed; nothing is averaged in silently.
+ * The boot is the unit: per metric, each complete boot gives one value, a statistic of its
+ * samples (--per-boot, the best by default; recomputed from `samples`, those of every round
+ * that succeeded concatenated); a variant is the geometric mean of those, and a comparison
+ * is a Welch t-interval on their logs, or paired by block (report/stats/stats.h). Boots
+ * whose records are not complete are left out and listed; nothing is averaged in silently.
+ * The command line: compare-opts.c.
  */
 #define _GNU_SOURCE
 #include <math.h>
@@ -18,7 +20,6 @@
 #include <jansson.h>
 
 #include "report/store/bootdata.h"
-#include "host/lib/cli-opt.h"
 #include "host/lib/cli-paths.h"
 #include "host/lib/exitcode.h"
 #include "host/lib/safeio.h"
@@ -78,12 +79,8 @@ static void flags(char *out, size_t cap, const struct cmp_row *r, const struct c
 		flag(out, cap, &o, list, "cpu-shared", r->f_shared);
 }
 
-struct aa_pair {
-	char *a, *b;
-};
-
 /* per metric, the largest |delta| in percent between the labels of the A/A pairs */
-static int aa_floor(const char *dir, const struct aa_pair *aa, size_t naa, const char **metric,
+static int aa_floor(const char *dir, const struct ib_cmp_aa *aa, size_t naa, const char **metric,
 		    size_t nm, enum ib_perboot per_boot, double *floor_pct)
 {
 	for (size_t j = 0; j < nm; j++)
@@ -150,32 +147,6 @@ static int one_arch(const struct ib_set *set)
 	return 0;
 }
 
-static int usage(FILE *f, int rc)
-{
-	fputs("usage: initbench compare [--results DIR] [--json OUT] [--noise-floor PCT]\n"
-	      "         [--aa LABEL_A LABEL_B]... [--fail-on slower|faster|any [--threshold PCT]]\n"
-	      "         [--metrics LIST | --sections LIST] [--ktap] [--junit FILE]\n"
-	      "         [--per-boot STAT] [--format text|markdown|json|narrow] BASE NEW...\n"
-	      "  reads the stored boots of the labels BASE, NEW... and prints, per metric, each\n"
-	      "  NEW against BASE: the ratio with its 95% CI, q value, significance and flags;\n"
-	      "  --json OUT also writes them as JSON (for `initbench export --compare`);\n"
-	      "  --aa A B: an A/A pair of labels of one kernel, whose spread sets the noise floor;\n"
-	      "  --fail-on: the regression gate, exit 9 when a row is significant and moved that\n"
-	      "  way by at least --threshold PCT (default its noise floor); --metrics/--sections\n"
-	      "  (comma lists) the rows judged; --ktap (on stdout) and --junit FILE, one case a row.\n"
-	      "  --per-boot median|best|best10|best25|trim20|mean: a boot's figure from its samples\n"
-	      "  (default best: the smallest time, the largest rate; docs/compare.md).\n"
-	      "  --format: markdown or narrow (80 columns: significant rows, a line per section,\n"
-	      "  the setup), json (--json's document on stdout), text (this table, the default).\n"
-	      "  Exit: 0 every boot read and complete; 6 a boot left out (incomplete, refused) or a\n"
-	      "  label without a complete boot (the table is still printed); 1 a file that cannot\n"
-	      "  be read or written; 2 usage, a label not stored, an unknown metric or section;\n"
-	      "  9 the gate failed (the highest code wins, usage first).\n"
-	      IB_RESULTS_HELP, f);
-	return rc;
-}
-
-enum { K_RESULTS = 2, K_JSON, K_FLOOR, K_AA, K_HELP, K_PERBOOT, K_FORMAT, K_GATE };
 
 /* the variant's rows and aggregates; rows[] are this run's rows, all variants */
 static void print_variant(FILE *f, json_t *jsec, json_t *jall, const struct variant *v,
@@ -259,113 +230,29 @@ static void print_variant(FILE *f, json_t *jsec, json_t *jall, const struct vari
  * freed by ib_cmd_compare whatever way this returns */
 static int compare_main(int argc, char **argv, char **owned, FILE **mem, char **text)
 {
-	const char *dir, *json_out = NULL, *metric[MAX_METRICS], *title;
+	const char *dir, *metric[MAX_METRICS], *title;
 	const char *section[MAX_METRICS];
-	char *labels[64], secbuf[MAX_METRICS][96], *e;
-	struct aa_pair aa[8];
-	size_t nl = 0, naa = 0, nm = 0;
-	double floor_opt = NAN, floor_pct[MAX_METRICS];
+	char secbuf[MAX_METRICS][96];
+	size_t nm = 0;
+	double floor_pct[MAX_METRICS];
 	FILE *f = stdout;
-	int fmt = IB_CMP_TEXT;
 	size_t tlen = 0;
 
-	static const struct ib_optdef defs[] = {
-		{ "results", required_argument, K_RESULTS, 0 },
-		{ "json", required_argument, K_JSON, 0 },
-		{ "noise-floor", required_argument, K_FLOOR, 0 },
-		{ "aa", required_argument, K_AA, 0 },
-		{ "help", no_argument, K_HELP, 'h' },
-		{ "per-boot", required_argument, K_PERBOOT, 0 },
-		{ "format", required_argument, K_FORMAT, 0 },
-		{ "fail-on", required_argument, K_GATE + IB_GATE_OPT_FAIL_ON, 0 },
-		{ "threshold", required_argument, K_GATE + IB_GATE_OPT_THRESHOLD, 0 },
-		{ "metrics", required_argument, K_GATE + IB_GATE_OPT_METRICS, 0 },
-		{ "sections", required_argument, K_GATE + IB_GATE_OPT_SECTIONS, 0 },
-		{ "ktap", no_argument, K_GATE + IB_GATE_OPT_KTAP, 0 },
-		{ "junit", required_argument, K_GATE + IB_GATE_OPT_JUNIT, 0 },
-	};
-	static struct ib_gate gate;
-	const struct ib_optdef *def;
-	const char *val, *given = NULL;
-	char err[256];
-	int key, aa_open = 0;
-	struct ib_getopt g;
-	/* docs/compare.md, "The per-boot statistic": the best sample had the smallest spread
-	 * across boots of one kernel in every section that has more than one sample a boot */
-	enum ib_perboot per_boot = IB_PB_BEST;
+	static struct ib_cmp_opts o;
+	int prc = ib_cmp_opts_parse(argc, argv, &o);
 
-	gate = (struct ib_gate){ .threshold = NAN };
-	ib_getopt_init(&g, defs, sizeof(defs) / sizeof(defs[0]));
-	while ((key = ib_getopt_next(&g, argc, argv, &val, &def, err, sizeof(err))) != 0) {
-		if (key < 0 || (aa_open && key != IB_OPT_OPERAND)) {
-			fprintf(stderr, "initbench compare: %s\n", key < 0 ? err :
-				"bad argument '--aa': needs two labels, LABEL_A LABEL_B");
-			return usage(stderr, 2);
-		}
-		if (key == K_HELP)
-			return usage(stdout, 0);
-		if (key >= K_GATE && key < K_GATE + IB_GATE_NOPTS) {
-			if (ib_gate_opt(&gate, key - K_GATE, val))
-				return IB_EXIT_USAGE;
-		} else if (key == K_FORMAT) {
-			if ((fmt = ib_cmp_format(val)) < 0)
-				return IB_EXIT_USAGE;
-		} else if (key == K_RESULTS) {
-			given = val;
-		} else if (key == K_JSON) {
-			json_out = val;
-		} else if (key == K_PERBOOT) {
-			for (per_boot = 0; per_boot < IB_PB_N && strcmp(ib_perboot_name[per_boot], val);)
-				per_boot++;
-			if (per_boot == IB_PB_N) {
-				fprintf(stderr, "initbench compare: bad --per-boot '%s': median, best, "
-					"best10, best25, trim20 or mean\n", val);
-				return IB_EXIT_USAGE;
-			}
-		} else if (key == K_FLOOR) {
-			floor_opt = strtod(val, &e);
-			if (!*val || *e || !(floor_opt >= 0)) {
-				fprintf(stderr, "initbench compare: bad --noise-floor '%s': a percentage\n", val);
-				return 2;
-			}
-		} else if (key == K_AA) {
-			if (naa == 8) {
-				fprintf(stderr, "initbench compare: at most 8 --aa pairs\n");
-				return 2;
-			}
-			aa[naa].a = (char *)val;
-			aa_open = 1;
-		} else if (aa_open) {
-			aa[naa++].b = (char *)val;   /* --aa's second label: the next word */
-			aa_open = 0;
-		} else if (nl < 64) {
-			labels[nl++] = (char *)val;
-		}
-	}
-	if (aa_open) {
-		fprintf(stderr, "initbench compare: bad argument '--aa': needs two labels, "
-			"LABEL_A LABEL_B\n");
-		return usage(stderr, 2);
-	}
-	if (nl < 2)
-		return usage(stderr, IB_EXIT_USAGE);
-	if (gate.ktap && fmt != IB_CMP_TEXT) {
-		fprintf(stderr, "initbench compare: --ktap writes KTAP after the text table: not with "
-			"--format %s\n", fmt == IB_CMP_JSON ? "json" : fmt == IB_CMP_NARROW ? "narrow" :
-			"markdown");
-		return IB_EXIT_USAGE;
-	}
-	for (size_t l = 0; l < nl; l++)
-		if (!ib_label_ok(labels[l])) {
-			fprintf(stderr, "initbench compare: bad label '%s': %s\n", labels[l], IB_LABEL_RULE);
-			return IB_EXIT_USAGE;
-		}
-	for (size_t k = 0; k < naa; k++)
-		if (!ib_label_ok(aa[k].a) || !ib_label_ok(aa[k].b)) {
-			fprintf(stderr, "initbench compare: bad --aa label '%s': %s\n",
-				ib_label_ok(aa[k].a) ? aa[k].b : aa[k].a, IB_LABEL_RULE);
-			return IB_EXIT_USAGE;
-		}
+	if (prc >= 0)
+		return prc;
+	const char *given = o.given;
+	char **labels = o.labels;
+	size_t nl = o.nl, naa = o.naa;
+	struct ib_cmp_aa *aa = o.aa;
+	double floor_opt = o.floor_opt;
+	int fmt = o.fmt;
+	enum ib_perboot per_boot = o.per_boot;
+	struct ib_gate *gatep = &o.gate;
+	const char *json_out = o.json_out;
+
 	dir = *owned = ib_results_dir(given);
 	if (!dir)
 		return IB_EXIT_HOSTIO;
@@ -374,7 +261,7 @@ static int compare_main(int argc, char **argv, char **owned, FILE **mem, char **
 		section[nm] = secbuf[nm];
 		nm++;
 	}
-	if (ib_gate_names(&gate, metric, section, nm))
+	if (ib_gate_names(gatep, metric, section, nm))
 		return IB_EXIT_USAGE;
 
 	struct ib_set set;
@@ -554,7 +441,7 @@ static int compare_main(int argc, char **argv, char **owned, FILE **mem, char **
 	if (ib_dist_without(f, &dist, v, nl, rows, nrows, jrows))
 		fprintf(stderr, "initbench compare: out of memory (the rows without the flagged boots)\n");
 
-	int grc = ib_gate_finish(f, &gate, v, cells, metric, nm, rows, nrows);
+	int grc = ib_gate_finish(f, gatep, v, cells, metric, nm, rows, nrows);
 	rc = grc > rc ? grc : rc;
 
 	if (fmt == IB_CMP_MARKDOWN || fmt == IB_CMP_NARROW) {
