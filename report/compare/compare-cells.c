@@ -96,6 +96,7 @@ int ib_cmp_cell_fill(struct cell *c, const struct variant *v, const char *metric
 	c->bimodal = pooled_n >= BIMODAL_MIN_N && ib_stat_bimodality(pooled, pooled_n) > IB_BIMODAL_BC;
 	double dp = ib_stat_drift_p(rho, ns, nb);
 	c->drift = !isnan(dp) && dp < DRIFT_P;
+	ib_cmp_round_drift(c, v, metric);
 	free(pooled), free(cvs), free(rho), free(ns);
 	return 0;
 }

@@ -67,6 +67,10 @@ struct cell {
 	size_t outliers;
 	int bimodal, drift, timer;
 	const char *unit;
+	/* drift across rounds (compare-rounds.c): % per round, its 95 % CI over the boots with
+	 * two rounds or more (rdrift_n); NaN without */
+	double rdrift, rdrift_lo, rdrift_hi;
+	size_t rdrift_n;
 };
 
 /* one row: one metric of one NEW variant against BASE */
@@ -92,6 +96,17 @@ int ib_cmp_variants(const struct ib_set *set, char *const *labels, size_t nl,
 		    enum ib_perboot per_boot, struct variant *v, FILE *f);
 int ib_cmp_cell_fill(struct cell *c, const struct variant *v, const char *metric);
 void ib_cmp_cell_free(struct cell *c);
+
+/*
+ * drift across the rounds of a boot (compare-rounds.c): ib_cmp_round_drift(c, v, metric)
+ * fills c->rdrift*: per boot the least-squares slope of ln(the round's figure) on the round,
+ * the mean over v's boots with its t-interval, as % per round. ib_cmp_round_drifts(c): 1
+ * when two boots or more give an interval that excludes 0 and |drift| is at least
+ * IB_ROUND_DRIFT_MIN_PCT (the "round-drift" flag).
+ */
+#define IB_ROUND_DRIFT_MIN_PCT 1.0
+void ib_cmp_round_drift(struct cell *c, const struct variant *v, const char *metric);
+int ib_cmp_round_drifts(const struct cell *c);
 
 void ib_cmp_value_ci(char *out, size_t cap, double v, double lo, double hi);
 void ib_cmp_pct_ci(char *out, size_t cap, double r, double lo, double hi);

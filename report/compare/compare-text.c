@@ -62,10 +62,11 @@ json_t *ib_cmp_jci(double lo, double hi)
 
 json_t *ib_cmp_cell_json(const struct cell *c)
 {
-	return json_pack("{s:o,s:o,s:o,s:o,s:o,s:o,s:I}", "gmean", ib_cmp_jnum(c->gmean),
+	return json_pack("{s:o,s:o,s:o,s:o,s:o,s:o,s:I,s:o,s:o}", "gmean", ib_cmp_jnum(c->gmean),
 			 "ci", ib_cmp_jci(c->lo, c->hi), "min", ib_cmp_jnum(c->min), "iqr", ib_cmp_jnum(c->iqr),
 			 "cv_within", ib_cmp_jnum(c->cv_within), "cv_between", ib_cmp_jnum(c->cv_between),
-			 "n", (json_int_t)c->n);
+			 "n", (json_int_t)c->n, "round_drift_pct", ib_cmp_jnum(c->rdrift),
+			 "round_drift_ci", ib_cmp_jci(c->rdrift_lo, c->rdrift_hi));
 }
 
 void ib_cmp_inject(const struct variant *v, char *out, size_t cap)

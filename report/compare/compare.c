@@ -61,6 +61,8 @@ static void flags(char *out, size_t cap, const struct cmp_row *r, const struct c
 		flag(out, cap, &o, list, "bimodal", 0);
 	if (a->drift || b->drift)
 		flag(out, cap, &o, list, "drift", 0);
+	if (ib_cmp_round_drifts(a) || ib_cmp_round_drifts(b))
+		flag(out, cap, &o, list, "round-drift", 0);
 	if (a->outliers + b->outliers)
 		flag(out, cap, &o, list, "outliers", a->outliers + b->outliers);
 	if (a->timer || b->timer)

@@ -266,12 +266,60 @@ static void test_compare_rounds(void **state)
 	rm_rf(dir);
 }
 
+/*
+ * Drift across rounds (compare-rounds.c): base's boots get 10 % slower from round 1 to
+ * round 2 (10, 10, 10 then 11, 11, 11), new's do not; the best sample is each round's
+ * figure, so base drifts by exactly +10 % a round in both boots (interval [10, 10]) and the
+ * row is flagged round-drift; new's drift is 0.
+ */
+static void test_round_drift(void **state)
+{
+	static const char *const drifting[] = {
+		"null_call 1 ok 10,10,10", "null_call 2 ok 11,11,11",
+	};
+	static const char *const steady[] = {
+		"null_call 1 ok 10,12,14", "null_call 2 ok 10,12,14",
+	};
+	char dir[] = "/tmp/ib-rounds-XXXXXX";
+	int rc, seen = 0;
+	size_t i;
+	json_t *j, *row, *f;
+	(void)state;
+	assert_non_null(mkdtemp(dir));
+	for (unsigned b = 1; b <= 2; b++) {
+		write_boot(dir, "base", b, "null_call#1,null_call#2", drifting, 2);
+		write_boot(dir, "new", b, "null_call#1,null_call#2", steady, 2);
+	}
+	j = compare_json(dir, NULL, &rc);
+	assert_non_null(j);
+	json_array_foreach(json_object_get(j, "rows"), i, row) {
+		if (strcmp(json_string_value(json_object_get(row, "metric")), "null_call"))
+			continue;
+		json_t *base = json_object_get(row, "base"), *new = json_object_get(row, "new");
+		size_t k;
+		int flagged = 0;
+
+		assert_float_equal(json_number_value(json_object_get(base, "round_drift_pct")), 10, 1e-9);
+		assert_float_equal(json_number_value(json_array_get(json_object_get(base, "round_drift_ci"), 0)),
+				   10, 1e-9);
+		assert_float_equal(json_number_value(json_object_get(new, "round_drift_pct")), 0, 1e-9);
+		json_array_foreach(json_object_get(row, "flags"), k, f)
+			flagged |= !strcmp(json_string_value(f), "round-drift");
+		assert_true(flagged);
+		seen++;
+	}
+	assert_int_equal(seen, 1);
+	json_decref(j);
+	rm_rf(dir);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_summary_median_of_rounds),
 		cmocka_unit_test(test_missing_round_outcome),
 		cmocka_unit_test(test_compare_rounds),
+		cmocka_unit_test(test_round_drift),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
