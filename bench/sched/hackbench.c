@@ -346,6 +346,18 @@ static int hackbench(const char *variant, int pipes, int threads)
 			return IB_SKIP;
 		}
 	}
+	if (!pipes) {
+		/* a kernel built without AF_UNIX: a skip with the reason, as lat_unix's */
+		int sv[2];
+
+		if (socketpair(AF_UNIX, SOCK_STREAM, 0, sv) < 0) {
+			err = errno;
+			ib_reason(err == EAFNOSUPPORT ? "no AF_UNIX" : "socketpair: %s", strerror(err));
+			return err == EAFNOSUPPORT ? IB_SKIP : IB_FAIL;
+		}
+		close(sv[0]);
+		close(sv[1]);
+	}
 	if (pipe(h.ready) || pipe(h.wake)) {
 		ib_reason("pipe: %s", strerror(errno));
 		return IB_FAIL;

@@ -69,7 +69,8 @@ must_skip() {
 }
 must_skip AF_INET select_tcp select_tcp_wr lat_udp lat_rpc_udp lat_rpc_udp_poll lat_tcp lat_tcp_same \
 	lat_rpc_tcp lat_rpc_tcp_poll lat_tcp_conn bw_tcp http_c100 http_c10 bw_udp
-must_skip AF_UNIX lat_unix lat_unix_same bw_unix lat_unix_connect sendfile_64k
+must_skip AF_UNIX lat_unix lat_unix_same bw_unix lat_unix_connect sendfile_64k hackbench_proc_sock \
+	hackbench_thread_sock
 # the guest has one CPU: Placement's cross-CPU runs are skipped for that before any socket is made
 for b in $(grep -ao ' outcome bench=[a-z0-9_]*_cross status=skipped reason=one%20CPU%20online ' "$log" |
 	sed 's/.*bench=\([^ ]*\) .*/\1/'); do
