@@ -15,7 +15,7 @@
 # first replays tests/fuzz/regress/<target>/ (inputs that once crashed). A crash, leak,
 # sanitizer report or broken invariant stops it with the input in $(O)/fuzz/artifacts/;
 # add that file to tests/fuzz/regress/<target>/ once fixed. `make check` runs a bounded pass
-# (tests/integration/fault/fault-fuzz.sh, FUZZ_CHECK_SECONDS, 20 s per harness by default).
+# (tests/integration/fault/fault-fuzz.sh, FUZZ_CHECK_SECONDS, 30 s per harness by default).
 
 FUZZ_CC ?= clang
 FUZZ_SECONDS ?= 600
